@@ -1,0 +1,53 @@
+// ESLint: roblox-ts rules for the library and its specs, plain TypeScript rules for the Node parts
+// (reference service, scripts). Formatting is Prettier's job, so its conflicting rules are off.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import robloxTs from "eslint-plugin-roblox-ts";
+import prettier from "eslint-config-prettier";
+
+const nodeGlobals = {
+	process: "readonly",
+	console: "readonly",
+	Buffer: "readonly",
+	setTimeout: "readonly",
+	clearTimeout: "readonly",
+	setInterval: "readonly",
+	clearInterval: "readonly",
+	URL: "readonly",
+	fetch: "readonly",
+	AbortController: "readonly",
+};
+
+export default tseslint.config(
+	{ ignores: ["node_modules/", "out/", "build/", "include/", "**/*.luau", "**/*.lua"] },
+	{
+		files: ["src/**/*.ts", "test/**/*.ts"],
+		extends: [...tseslint.configs.recommended, robloxTs.configs.recommended],
+		languageOptions: {
+			parser: tseslint.parser,
+			// One program for library and specs: tsconfig.test.json covers both.
+			parserOptions: {
+				projectService: false,
+				project: "./tsconfig.test.json",
+				tsconfigRootDir: import.meta.dirname,
+			},
+		},
+		rules: {
+			"@typescript-eslint/no-namespace": "off",
+			"@typescript-eslint/no-empty-object-type": "off",
+			// In roblox-ts, require() is Roblox's ModuleScript require, not a CommonJS import.
+			"@typescript-eslint/no-require-imports": "off",
+		},
+	},
+	{
+		files: ["service/**/*.ts"],
+		extends: [...tseslint.configs.recommended],
+		languageOptions: { globals: nodeGlobals },
+	},
+	{
+		files: ["scripts/**/*.mjs", "eslint.config.mjs"],
+		extends: [js.configs.recommended],
+		languageOptions: { globals: nodeGlobals, sourceType: "module" },
+	},
+	prettier,
+);

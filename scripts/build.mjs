@@ -1,0 +1,54 @@
+// Builds both outputs from src/: the npm package (out/) and the drop-in model (build/StaffOps.rbxm),
+// plus, with --tests, the test place (build/test-place.rbxl) that the Lune runner loads.
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { requireTool } from "./tools.mjs";
+
+const withTests = process.argv.includes("--tests");
+
+function step(label, command, args) {
+	const started = Date.now();
+	process.stdout.write(`[build] ${label} ... `);
+	const result = spawnSync(command, args, { encoding: "utf8" });
+	const output = `${result.stdout ?? ""}${result.stderr ?? ""}`
+		.split("\n")
+		.filter((line) => line.trim() !== "" && !line.includes('Unknown user config "nodedir"'))
+		.join("\n");
+	if (result.status !== 0) {
+		console.log("failed");
+		console.error(output);
+		process.exit(result.status ?? 1);
+	}
+	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const rbxtsc = "node_modules/.bin/rbxtsc";
+const rojo = requireTool("rojo");
+mkdirSync("build", { recursive: true });
+
+rmSync("out", { recursive: true, force: true });
+step("compile src/ to out/ (npm package)", rbxtsc, ["--type", "package"]);
+
+// The model carries its own copy of the roblox-ts runtime (package mode does not copy it).
+rmSync("include", { recursive: true, force: true });
+cpSync("node_modules/roblox-ts/include", "include", { recursive: true });
+step("bundle build/StaffOps.rbxm (drop-in model)", rojo, [
+	"build",
+	"default.project.json",
+	"-o",
+	"build/StaffOps.rbxm",
+]);
+
+if (withTests) {
+	step("compile src/ + test/ to build/test/", rbxtsc, [
+		"-p",
+		"tsconfig.test.json",
+		"--type",
+		"game",
+		"--rojo",
+		"test/place.project.json",
+		"-i",
+		"include",
+	]);
+	step("bundle build/test-place.rbxl", rojo, ["build", "test/place.project.json", "-o", "build/test-place.rbxl"]);
+}

@@ -1,0 +1,22 @@
+// Brings a fresh clone up to date before a build: npm packages (when node_modules is missing or older than
+// package-lock.json) and the pinned Rojo and Lune (scripts/install-tools.sh, a no-op once installed).
+import { existsSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+function run(label, command, args) {
+	console.log(`[setup] ${label}`);
+	const result = spawnSync(command, args, { stdio: "inherit" });
+	if (result.status !== 0) {
+		console.error(`[setup] failed: ${label}`);
+		process.exit(result.status ?? 1);
+	}
+}
+
+/** Installs what is missing; quick when everything is already there. */
+export function ensureSetup() {
+	const marker = "node_modules/.package-lock.json";
+	const stale = !existsSync(marker) || statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs;
+	if (stale) run("installing npm packages (npm ci)", "npm", ["ci", "--no-audit", "--no-fund"]);
+	// Streams its progress: the first build of the tools takes minutes.
+	run("Rojo and Lune (pinned, from crates.io)", "bash", ["scripts/install-tools.sh"]);
+}

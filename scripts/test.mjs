@@ -1,0 +1,148 @@
+// `npm test`: builds everything, lints, runs the reference service's contract tests (node:test), starts
+// the reference service on a loopback port and runs every TestEZ spec in Lune against it. Prints one
+// line per suite and, last, the sum as `N passed, N failed`; exits non-zero on any failure or when no
+// test ran.
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
+import { requireTool } from "./tools.mjs";
+import { ensureSetup } from "./setup.mjs";
+import { startProbe } from "./probe-server.mjs";
+
+const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN]
+  --lune-only       skip lint and the service contract tests (quicker while working on specs)
+  --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern`;
+
+const args = process.argv.slice(2);
+if (args.includes("--help")) {
+	console.log(USAGE);
+	process.exit(0);
+}
+const luneOnly = args.includes("--lune-only");
+const filterIndex = args.indexOf("--filter");
+const filter = filterIndex >= 0 ? args[filterIndex + 1] : undefined;
+
+const suites = [];
+
+function run(label, command, commandArgs, options = {}) {
+	console.log(`\n== ${label}`);
+	const result = spawnSync(command, commandArgs, {
+		stdio: ["ignore", "pipe", "inherit"],
+		encoding: "utf8",
+		...options,
+	});
+	process.stdout.write(result.stdout ?? "");
+	return { status: result.status ?? 1, stdout: result.stdout ?? "" };
+}
+
+function lastCounts(text, pattern) {
+	const matches = [...text.matchAll(pattern)];
+	return matches.length > 0 ? matches[matches.length - 1] : undefined;
+}
+
+ensureSetup();
+
+// 1. Build: npm package, drop-in model, test place.
+if (run("build", "node", ["scripts/build.mjs", "--tests"]).status !== 0) {
+	console.log("\n0 passed, 1 failed");
+	process.exit(1);
+}
+
+// 2. Lint: counts as one check.
+if (!luneOnly) {
+	const lint = run("lint (eslint + prettier)", "npm", ["run", "--silent", "lint"]);
+	suites.push({ name: "lint", passed: lint.status === 0 ? 1 : 0, failed: lint.status === 0 ? 0 : 1 });
+}
+
+// 3. The reference service's own contract tests.
+if (!luneOnly) {
+	const serviceBuild = run("reference service: build", "node", ["scripts/service.mjs", "--build-only"]);
+	if (serviceBuild.status !== 0) {
+		suites.push({ name: "service contract", passed: 0, failed: 1 });
+	} else {
+		const contract = run("reference service: contract tests (node:test)", "node", [
+			"--test",
+			"--test-reporter=spec",
+			"build/service/test/",
+		]);
+		const pass = lastCounts(contract.stdout, /^\S* ?pass (\d+)$/gm);
+		const fail = lastCounts(contract.stdout, /^\S* ?fail (\d+)$/gm);
+		const passed = pass ? Number(pass[1]) : 0;
+		let failed = fail ? Number(fail[1]) : 0;
+		if (contract.status !== 0 && failed === 0) failed = 1;
+		suites.push({ name: "service contract", passed, failed });
+	}
+}
+
+// 4. TestEZ specs in Lune, against the reference service on a loopback port.
+async function startService() {
+	const child = spawn("node", ["build/service/src/main.js", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+	const lines = createInterface({ input: child.stdout });
+	const found = {};
+	await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error("the reference service did not start within 20 s")), 20000);
+		child.on("exit", (code) => reject(new Error(`the reference service exited early (code ${code})`)));
+		lines.on("line", (line) => {
+			const match = /^(base_url|key)=(.*)$/.exec(line.trim());
+			if (match) found[match[1]] = match[2];
+			if (found.base_url && found.key) {
+				clearTimeout(timer);
+				resolve();
+			}
+		});
+	});
+	child.removeAllListeners("exit");
+	return { child, baseUrl: found.base_url, key: found.key };
+}
+
+async function runLune() {
+	if (luneOnly && spawnSync("node", ["scripts/service.mjs", "--build-only"], { stdio: "inherit" }).status !== 0) {
+		return { passed: 0, failed: 1 };
+	}
+	let service;
+	try {
+		service = await startService();
+	} catch (error) {
+		console.error(`[test] ${error.message}`);
+		return { passed: 0, failed: 1 };
+	}
+	const probe = await startProbe();
+	console.log(`\n== TestEZ specs in Lune (service ${service.baseUrl})`);
+	const lune = requireTool("lune");
+	const luneArgs = ["run", "test/runner/run.luau", "build/test-place.rbxl"];
+	if (filter) luneArgs.push(filter);
+	const child = spawn(lune, luneArgs, {
+		stdio: ["ignore", "pipe", "inherit"],
+		env: {
+			...process.env,
+			STAFFOPS_SERVICE_URL: service.baseUrl,
+			STAFFOPS_SERVICE_KEY: service.key,
+			STAFFOPS_PROBE_URL: probe.url,
+		},
+	});
+	let output = "";
+	child.stdout.on("data", (chunk) => {
+		output += chunk;
+		process.stdout.write(chunk);
+	});
+	const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
+	service.child.kill("SIGTERM");
+	probe.close();
+	const counts = lastCounts(output, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (code !== 0 && failed === 0) failed = 1;
+	return { passed, failed };
+}
+
+suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
+
+console.log("\n== summary");
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+	console.log(`${suite.name.padEnd(20)} ${suite.passed} passed, ${suite.failed} failed`);
+	passed += suite.passed;
+	failed += suite.failed;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

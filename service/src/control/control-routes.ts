@@ -1,0 +1,150 @@
+import type { FastifyInstance } from "fastify";
+import type { FaultBook, FaultSpec } from "../faults/fault-book.js";
+import { ServiceError, notFound } from "../service-error.js";
+import type { RequestLog } from "../request-log.js";
+import { appendAgentMessage } from "../resources/calls.js";
+import { forgetQuietServers, forgetServer } from "../resources/running-games.js";
+import { SeedError, validateSeed } from "../seed.js";
+import type { Store } from "../store.js";
+import type { CallStatus } from "../model.js";
+import { agentMessageBody, callStatusBody, configBody, faultBody, forgetBody } from "./control-schemas.js";
+import { workspaceStateView } from "./state-view.js";
+
+/** A whole seed may be posted to reset, so it gets more room than an operation's 64 KiB. */
+const RESET_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+export interface ControlDeps {
+	store: Store;
+	faults: FaultBook;
+	log: RequestLog;
+}
+
+/**
+ * Test and development controls under /_control/. They need no key: the service only listens on loopback.
+ * Registered in their own scope so an empty JSON body counts as no body (curl -X POST without data).
+ */
+export async function controlRoutes(app: FastifyInstance, { store, faults, log }: ControlDeps): Promise<void> {
+	app.removeContentTypeParser("application/json");
+	app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, text, done) => {
+		if (text === "") return done(null, undefined);
+		try {
+			done(null, JSON.parse(text as string));
+		} catch {
+			done(new ServiceError(400, "Malformed JSON in the request body"), undefined);
+		}
+	});
+
+	const callFor = (callId: string) => {
+		for (const ws of store.workspaces()) {
+			const call = ws.calls.get(callId);
+			if (call) return call;
+		}
+		throw notFound(`Unknown call ${callId}`);
+	};
+
+	app.post<{ Body: FaultSpec }>("/_control/faults", { schema: { body: faultBody } }, async (request) => {
+		const spec = request.body;
+		if (spec.kind === undefined && spec.status === undefined && spec.latencyMs === undefined) {
+			throw new ServiceError(400, 'A fault needs at least one of "kind", "status" or "latencyMs"');
+		}
+		return { success: true, id: faults.add(spec).id };
+	});
+
+	app.get("/_control/faults", async () => ({ success: true, faults: faults.list() }));
+
+	app.delete("/_control/faults", async () => {
+		faults.clear();
+		return { success: true };
+	});
+
+	app.delete<{ Params: { id: string } }>("/_control/faults/:id", async (request) => {
+		if (!faults.remove(request.params.id)) throw notFound(`Unknown fault ${request.params.id}`);
+		return { success: true };
+	});
+
+	app.get<{ Querystring: Record<string, string | undefined> }>("/_control/requests", async (request) => {
+		const raw = request.query.since;
+		const since = raw === undefined ? 0 : Number(raw);
+		if (raw === "" || !Number.isFinite(since)) {
+			throw new ServiceError(400, 'Query parameter "since" must be a time in milliseconds since the epoch');
+		}
+		return { success: true, ...log.since(since) };
+	});
+
+	app.delete("/_control/requests", async () => {
+		log.clear();
+		return { success: true };
+	});
+
+	app.post<{ Body: unknown }>("/_control/reset", { bodyLimit: RESET_BODY_LIMIT_BYTES }, async (request) => {
+		const body = request.body ?? {};
+		if (typeof body !== "object" || Array.isArray(body))
+			throw new ServiceError(400, "Request body must be a JSON object");
+		const unknownField = Object.keys(body).find((name) => name !== "seed");
+		if (unknownField) throw new ServiceError(400, `Unknown field "${unknownField}"`);
+		const raw = (body as { seed?: unknown }).seed;
+		let seed;
+		try {
+			seed = raw === undefined ? undefined : validateSeed(raw, "reset body");
+		} catch (error) {
+			if (error instanceof SeedError) throw new ServiceError(400, error.message);
+			throw error;
+		}
+		store.reset(seed);
+		faults.clear();
+		log.clear();
+		return { success: true };
+	});
+
+	app.get("/_control/config", async () => ({ success: true, forgetAfterSeconds: store.forgetAfterMs / 1000 }));
+
+	app.post<{ Body: { forgetAfterSeconds?: number } }>(
+		"/_control/config",
+		{ schema: { body: configBody } },
+		async (request) => {
+			if (request.body.forgetAfterSeconds !== undefined) {
+				store.forgetAfterMs = request.body.forgetAfterSeconds * 1000;
+			}
+			return { success: true, forgetAfterSeconds: store.forgetAfterMs / 1000 };
+		},
+	);
+
+	app.post<{ Body: { internalGameId: string } }>(
+		"/_control/forget",
+		{ schema: { body: forgetBody } },
+		async (request) => {
+			const forgotten = store.workspaces().some((ws) => forgetServer(ws, request.body.internalGameId));
+			if (!forgotten) throw notFound(`Unknown running game ${request.body.internalGameId}`);
+			return { success: true };
+		},
+	);
+
+	app.get("/_control/state", async () => {
+		const now = Date.now();
+		return {
+			success: true,
+			workspaces: store.workspaces().map((ws) => {
+				forgetQuietServers(ws, now, store.forgetAfterMs);
+				return workspaceStateView(ws);
+			}),
+		};
+	});
+
+	app.post<{ Params: { callId: string }; Body: { username: string; userId: number; message: string } }>(
+		"/_control/calls/:callId/messages",
+		{ schema: { body: agentMessageBody } },
+		async (request) => ({
+			success: true,
+			message: appendAgentMessage(callFor(request.params.callId), request.body, Date.now()),
+		}),
+	);
+
+	app.post<{ Params: { callId: string }; Body: { status: CallStatus } }>(
+		"/_control/calls/:callId/status",
+		{ schema: { body: callStatusBody } },
+		async (request) => {
+			callFor(request.params.callId).status = request.body.status;
+			return { success: true, status: request.body.status };
+		},
+	);
+}

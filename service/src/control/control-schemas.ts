@@ -1,0 +1,30 @@
+import { CALL_STATUSES } from "../model.js";
+import { OPERATION_IDS } from "../operations.js";
+import { FAULT_KINDS } from "../faults/fault-book.js";
+
+function body(properties: Record<string, object>, required: string[]) {
+	return { type: "object", additionalProperties: false, required, properties } as const;
+}
+
+export const faultBody = body(
+	{
+		operation: { type: "string", enum: [...OPERATION_IDS, "*"] },
+		status: { type: "integer", minimum: 200, maximum: 599 },
+		retryAfter: { type: "number", minimum: 0 },
+		kind: { type: "string", enum: FAULT_KINDS },
+		latencyMs: { type: "number", minimum: 0, maximum: 120_000 },
+		times: { type: "integer", minimum: 1 },
+	},
+	["operation"],
+);
+
+export const configBody = body({ forgetAfterSeconds: { type: "number", exclusiveMinimum: 0 } }, []);
+
+export const forgetBody = body({ internalGameId: { type: "string", minLength: 1 } }, ["internalGameId"]);
+
+export const agentMessageBody = body(
+	{ username: { type: "string" }, userId: { type: "number" }, message: { type: "string" } },
+	["username", "userId", "message"],
+);
+
+export const callStatusBody = body({ status: { type: "string", enum: CALL_STATUSES } }, ["status"]);

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from "fastify";
+import type { FaultRule } from "../faults/fault-book.js";
+import type { OperationId } from "../operations.js";
+import type { WorkspaceState } from "../workspace-state.js";
+
+declare module "fastify" {
+	interface FastifyContextConfig {
+		operation?: OperationId;
+	}
+	interface FastifyRequest {
+		/** The caller's workspace, set by the key check. */
+		workspace: WorkspaceState | null;
+		/** The fault rule this request drew, if any. */
+		fault: FaultRule | null;
+		/** Arrival time in ms since the epoch, for the request log. */
+		receivedAt: number;
+	}
+}
+
+export const CONTROL_PREFIX = "/_control/";
+
+export function pathOf(request: FastifyRequest): string {
+	return request.url.split("?")[0];
+}
+
+/** The operation a request addresses; "unknown" for paths that match none, null for control requests. */
+export function operationOf(request: FastifyRequest): OperationId | "unknown" | null {
+	const operation = request.routeOptions.config?.operation;
+	if (operation) return operation;
+	return pathOf(request).startsWith(CONTROL_PREFIX) ? null : "unknown";
+}
+
+export function workspaceOf(request: FastifyRequest): WorkspaceState {
+	if (!request.workspace) throw new Error("an operation ran without a checked key");
+	return request.workspace;
+}

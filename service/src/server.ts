@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import { controlRoutes } from "./control/control-routes.js";
+import { faultAfterOperation, faultBeforeOperation } from "./faults/fault-hooks.js";
+import { FaultBook } from "./faults/fault-book.js";
+import { keyCheck } from "./http/auth.js";
+import { errorHandler, failure, frameworkErrorHandler, notFoundHandler } from "./http/error-answers.js";
+import { registerOperationRoutes } from "./http/operation-routes.js";
+import "./http/request-context.js";
+import { RequestLog } from "./request-log.js";
+import { type Seed, defaultSeed, validateSeed } from "./seed.js";
+import { DEFAULT_FORGET_AFTER_SECONDS, Store } from "./store.js";
+
+export const HOST = "127.0.0.1";
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface ServiceOptions {
+	/** 0 (the default) picks a free port. */
+	port?: number;
+	/** A seed object of the documented shape; the built-in default when absent. */
+	seed?: unknown;
+	forgetAfterSeconds?: number;
+}
+
+export interface RunningService {
+	baseUrl: string;
+	/** The key of the seed's first workspace. */
+	key: string;
+	close(): Promise<void>;
+}
+
+/** Answers garbage that is not even HTTP in the same `{success:false, reason}` shape. */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+	if (error.code === "ECONNRESET" || !socket.writable) {
+		socket.destroy();
+		return;
+	}
+	const body = JSON.stringify(failure("Malformed HTTP request"));
+	socket.end(
+		"HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n" +
+			`Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+	);
+}
+
+export function buildApp(store: Store): FastifyInstance {
+	const faults = new FaultBook();
+	const log = new RequestLog();
+	const app = Fastify({
+		logger: false,
+		bodyLimit: BODY_LIMIT_BYTES,
+		forceCloseConnections: true,
+		exposeHeadRoutes: false,
+		clientErrorHandler,
+		// Strict checks: no type coercion, no silently dropped fields, no defaults filled in.
+		ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+		frameworkErrors: frameworkErrorHandler,
+	});
+	app.decorateRequest("workspace", null);
+	app.decorateRequest("fault", null);
+	app.decorateRequest("receivedAt", 0);
+
+	app.addHook("onRequest", async (request) => {
+		request.receivedAt = Date.now();
+	});
+	app.addHook("onRequest", keyCheck(store));
+	app.addHook("preValidation", faultBeforeOperation(faults, log));
+	app.addHook("onSend", faultAfterOperation());
+	app.addHook("onResponse", async (request, reply) => log.recordRequest(request, reply.statusCode));
+
+	app.setErrorHandler(errorHandler);
+	app.setNotFoundHandler(notFoundHandler);
+	registerOperationRoutes(app);
+	void app.register(controlRoutes, { store, faults, log });
+	return app;
+}
+
+/** Starts the service on 127.0.0.1 (never another interface) and resolves once it listens. */
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+	const seed: Seed = options.seed === undefined ? defaultSeed() : validateSeed(options.seed, "startService seed");
+	const store = new Store(seed, options.forgetAfterSeconds ?? DEFAULT_FORGET_AFTER_SECONDS);
+	const app = buildApp(store);
+	await app.listen({ host: HOST, port: options.port ?? 0 });
+	const address = app.server.address();
+	const port = typeof address === "object" && address ? address.port : options.port;
+	return {
+		baseUrl: `http://${HOST}:${port}`,
+		key: store.primaryKey,
+		close: () => app.close(),
+	};
+}

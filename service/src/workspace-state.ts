@@ -1,0 +1,106 @@
+import type {
+	ActivitySession,
+	ActivitySummary,
+	CallMessage,
+	CallStatus,
+	HistoryItem,
+	Order,
+	Platform,
+	RunningGame,
+	RunningPlayer,
+	TeamMembership,
+	TimeOffRequest,
+	WorkspaceProfile,
+} from "./model.js";
+import type { WorkspaceSeed } from "./seed.js";
+import { isoAt } from "./time.js";
+
+export interface RunningServer {
+	game: Omit<RunningGame, "players" | "lastPing">;
+	lastPingMs: number;
+	/** By user id; a second join of the same user replaces the entry. */
+	players: Map<string, RunningPlayer>;
+	/** User id → the Activity session that join opened. */
+	liveSessions: Map<string, ActivitySession>;
+}
+
+export interface JoinRecord {
+	userId: string;
+	runningGameId: string;
+	platform: Platform;
+	safechat: boolean;
+	tzOffset: string;
+	username: string;
+	banned: boolean;
+	at: number;
+}
+
+export interface CallState {
+	status: CallStatus;
+	messages: { message: CallMessage; visibleAtMs: number }[];
+}
+
+/** Everything one workspace (one key) holds. Nothing here is reachable from another workspace. */
+export class WorkspaceState {
+	readonly key: string;
+	readonly profile: WorkspaceProfile;
+	readonly ranks = new Map<string, string>();
+	readonly staffIds = new Set<string>();
+	readonly bans = new Map<string, { reason: string; bannedBy: string }>();
+	readonly memberships = new Map<string, TeamMembership[]>();
+	readonly timeOff: TimeOffRequest[];
+	readonly calls = new Map<string, CallState>();
+	readonly summaries = new Map<string, ActivitySummary>();
+	readonly sessions: ActivitySession[] = [];
+	readonly history: HistoryItem[];
+	readonly orders = new Map<string, Order>();
+	readonly servers = new Map<string, RunningServer>();
+	readonly joins: JoinRecord[] = [];
+
+	constructor(seed: WorkspaceSeed, clockStartMs: number) {
+		const copy = structuredClone(seed);
+		const groupId = copy.workspace.groupId;
+		this.key = copy.key;
+		this.profile = copy.workspace;
+		for (const member of copy.staff) {
+			this.staffIds.add(member.userId);
+			this.ranks.set(member.userId, member.rank);
+		}
+		for (const ban of copy.bans) this.bans.set(ban.userId, { reason: ban.reason, bannedBy: ban.bannedBy });
+		for (const team of copy.teams) {
+			for (const member of team.members) {
+				const list = this.memberships.get(member.userId) ?? [];
+				list.push({
+					teamId: team.teamId,
+					teamName: team.teamName,
+					roleId: member.roleId,
+					roleName: member.roleName,
+					isLead: member.isLead,
+					created: member.created,
+				});
+				this.memberships.set(member.userId, list);
+			}
+		}
+		this.timeOff = copy.timeOff.map(({ _id, ...request }) => ({ _id, groupId, ...request }));
+		for (const call of copy.calls) {
+			this.calls.set(call.callId, {
+				status: call.status,
+				messages: call.messages.map(({ afterSeconds, ...message }) => {
+					const visibleAtMs = clockStartMs + afterSeconds * 1000;
+					return { message: { ...message, created: isoAt(visibleAtMs) }, visibleAtMs };
+				}),
+			});
+		}
+		for (const { _id, userId, sessions, ...summary } of copy.activity) {
+			this.summaries.set(userId, { _id, userId, groupId, ...summary, sessions: sessions.map((s) => s._id) });
+			for (const { _id: sessionId, ...session } of sessions) {
+				this.sessions.push({ _id: sessionId, groupId: Number(groupId), userId: Number(userId), ...session });
+			}
+		}
+		this.history = copy.history.map(({ _id, ...item }) => ({ _id, groupId, ...item }));
+	}
+
+	get groupId(): string {
+		return this.profile.groupId;
+	}
+}

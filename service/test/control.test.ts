@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { defaultSeed } from "../src/seed.js";
+import { DEV_KEY, expectStatus, historyBody, joinBody, orderBody, registerServer } from "../test-support/fixtures.js";
+import {
+	answers,
+	assertShape,
+	historyItem,
+	releasedOrder,
+	runningGame,
+	runningPlayer,
+} from "../test-support/shapes.js";
+import { isArrayOf, isBoolean, isIn, isNumber, isObjectOf, isString } from "../src/checks.js";
+import { stateOf, useService } from "../test-support/service-under-test.js";
+
+const t = useService();
+
+const stateShape = isObjectOf({
+	success: isIn([true] as never),
+	workspaces: isArrayOf(
+		isObjectOf({
+			groupId: isString,
+			runningGames: isArrayOf(runningGame),
+			runningPlayers: isArrayOf(runningPlayer),
+			joins: isArrayOf(
+				isObjectOf({
+					userId: isString,
+					runningGameId: isString,
+					platform: isString,
+					safechat: isBoolean,
+					tzOffset: isString,
+					username: isString,
+					banned: isBoolean,
+					at: isNumber,
+				}),
+			),
+			history: isArrayOf(historyItem),
+			orders: isArrayOf(releasedOrder),
+		}),
+	),
+});
+
+test("state reports what the service recorded", async () => {
+	const server = await registerServer(t.api);
+	await t.api.post("/activity/playerJoin", joinBody(server.runningGameId));
+	await t.api.post("/orders", orderBody());
+	await t.api.post("/staff/history", historyBody());
+	const state = await stateOf(t.control);
+	assertShape(stateShape, state, "state");
+	const [dev] = state.workspaces;
+	assert.equal(dev.runningGames[0].internalGameId, server.internalGameId);
+	assert.equal(dev.runningPlayers[0].runningGameId, server.runningGameId);
+	assert.equal(dev.orders[0].status, "submitted", "state shows the status createOrder leaves out");
+	assert.equal(dev.history.at(-1).type, "promotion", "state shows history with type");
+});
+
+test("reset returns to the seed", async () => {
+	const initial = await stateOf(t.control);
+	await registerServer(t.api);
+	await t.api.post("/orders", orderBody());
+	await t.api.post("/staff/history", historyBody({ role: "Boss" }));
+	expectStatus(await t.control.post("/_control/reset", {}), 200);
+	assert.deepEqual(await stateOf(t.control), initial);
+	const rank = await t.api.post("/staff/history", historyBody());
+	assert.equal(rank.json.history.rankFrom, "Trainee", "ranks come back too");
+});
+
+test("reset can load another seed", async () => {
+	const seed = defaultSeed();
+	seed.workspaces[0].key = "custom-key-1234";
+	seed.workspaces[0].staff = [];
+	expectStatus(await t.control.post("/_control/reset", { seed }), 200);
+	expectStatus(await t.api.get("/time-off"), 401);
+	const custom = t.api.withKey("custom-key-1234");
+	const server = await registerServer(custom);
+	const join = await custom.post("/activity/playerJoin", joinBody(server.runningGameId, { playerId: 1001 }));
+	assert.equal(join.json.isStaff, false);
+	expectStatus(await t.control.post("/_control/reset"), 200);
+	expectStatus(await t.api.get("/time-off"), 200);
+});
+
+test("reset accepts a seed larger than an operation body may be", async () => {
+	const seed = defaultSeed();
+	seed.workspaces[0].history[0].reason = "x".repeat(200 * 1024);
+	expectStatus(await t.control.post("/_control/reset", { seed }), 200);
+	const answer = await t.api.get("/staff/history");
+	assert.equal(answer.json.history[0].reason.length, 200 * 1024);
+});
+
+test("reset refuses an invalid seed, naming the problem, and keeps the current state", async () => {
+	await t.api.post("/orders", orderBody());
+	const before = await stateOf(t.control);
+	const seed = defaultSeed() as unknown as { workspaces: Record<string, unknown>[] };
+	delete seed.workspaces[0].teams;
+	const answer = await t.control.post("/_control/reset", { seed });
+	expectStatus(answer, 400);
+	assertShape(answers.failure, answer.json);
+	assert.match(answer.json.reason, /seed\.workspaces\[0\]\.teams is missing/);
+	assert.deepEqual(await stateOf(t.control), before);
+	expectStatus(await t.control.post("/_control/reset", { seeds: {} }), 400);
+	expectStatus(await t.control.post("/_control/reset", undefined, { raw: "{" }), 400);
+	expectStatus(await t.control.post("/_control/reset", [1]), 400);
+});
+
+test("control answers never carry a key", async () => {
+	for (const path of ["/_control/state", "/_control/faults", "/_control/requests", "/_control/config"]) {
+		const answer = await t.control.get(path);
+		expectStatus(answer, 200);
+		assert.ok(!answer.text.includes(DEV_KEY), path);
+	}
+});

@@ -1,0 +1,116 @@
+/**
+ * The part of Roblox's `HttpService` the library uses; the real service fits, and specs pass fakes.
+ *
+ * @example
+ * ```ts
+ * const http: HttpServiceLike = game.GetService("HttpService");
+ * ```
+ * @see README#testing
+ */
+export interface HttpServiceLike {
+	/** Sends one request; throws on transport failure, returns any HTTP status. */
+	RequestAsync(options: RequestAsyncRequest): RequestAsyncResponse;
+	/** Encodes a value as JSON; throws on values JSON cannot carry. */
+	JSONEncode(input: unknown): string;
+	/** Decodes JSON text; throws on malformed input. */
+	JSONDecode(input: string): unknown;
+}
+
+/**
+ * How a request that threw ended, read from Roblox's error text.
+ *
+ * - `sent: false` means the request certainly did not reach the service (so any operation may be sent again);
+ *   `sent: true` means it may have (a timeout or a dropped connection after sending).
+ * @internal
+ */
+export interface ThrownFailure {
+	readonly kind: "network" | "timeout" | "limit";
+	readonly retryable: boolean;
+	readonly sent: boolean;
+	readonly message: string;
+}
+
+/** The outcome of one pass through the door. @internal */
+export type DoorResult =
+	| { readonly ok: true; readonly response: RequestAsyncResponse }
+	| { readonly ok: false; readonly failure: ThrownFailure };
+
+// Roblox's HttpError names (Enum.HttpError), sorted by what they tell about the request.
+const NOT_SENT_RETRYABLE = new Set(["ConnectFail", "DnsResolve", "SslConnectFail", "OutOfMemory"]);
+const NOT_SENT_FINAL = new Set(["InvalidUrl", "SslVerificationFail", "TooManyRedirects", "InvalidRedirect"]);
+
+/**
+ * Reads Roblox's thrown text (`HttpError: Timedout`, `HttpError: ConnectFail`, `Number of requests exceeded limit`,
+ * `Http requests are not enabled`, ...) into a failure class. Unknown texts count as a network failure whose
+ * request may have been sent.
+ * @internal
+ */
+export function classifyThrown(raw: unknown): ThrownFailure {
+	const text = typeIs(raw, "string") ? raw : tostring(raw);
+	const lower = text.lower();
+	if (string.find(lower, "number of requests exceeded limit", 1, true)[0] !== undefined) {
+		return { kind: "limit", retryable: true, sent: false, message: "Roblox HttpService request limit reached" };
+	}
+	if (string.find(lower, "http requests are not enabled", 1, true)[0] !== undefined) {
+		return {
+			kind: "network",
+			retryable: false,
+			sent: false,
+			message: "HTTP requests are not enabled (Game Settings > Security > Allow HTTP Requests)",
+		};
+	}
+	const [name] = string.match(text, "HttpError:%s*(%a+)");
+	if (typeIs(name, "string")) {
+		const canonical = name.lower();
+		if (canonical === "timedout") {
+			return { kind: "timeout", retryable: true, sent: true, message: "HttpError: Timedout" };
+		}
+		for (const known of NOT_SENT_RETRYABLE) {
+			if (known.lower() === canonical) {
+				return { kind: "network", retryable: true, sent: false, message: `HttpError: ${known}` };
+			}
+		}
+		for (const known of NOT_SENT_FINAL) {
+			if (known.lower() === canonical) {
+				return { kind: "network", retryable: false, sent: false, message: `HttpError: ${known}` };
+			}
+		}
+		return { kind: "network", retryable: true, sent: true, message: `HttpError: ${name}` };
+	}
+	// Keep the message short and free of anything the engine may have quoted back.
+	return { kind: "network", retryable: true, sent: true, message: `request failed: ${text.sub(1, 120)}` };
+}
+
+/**
+ * Sends one request through `RequestAsync` inside `pcall`; never throws. Yields while the request is in flight.
+ * @internal
+ */
+export function sendThroughDoor(http: HttpServiceLike, request: RequestAsyncRequest): DoorResult {
+	const [ok, result] = pcall(() => http.RequestAsync(request));
+	if (!ok) return { ok: false, failure: classifyThrown(result) };
+	if (!typeIs(result, "table") || !typeIs(result.StatusCode, "number")) {
+		return {
+			ok: false,
+			failure: { kind: "network", retryable: true, sent: true, message: "RequestAsync returned no response" },
+		};
+	}
+	return { ok: true, response: result };
+}
+
+/**
+ * `JSONEncode` in `pcall`: the encoded text, or undefined when the value cannot be encoded.
+ * @internal
+ */
+export function safeEncode(http: Pick<HttpServiceLike, "JSONEncode">, value: unknown): string | undefined {
+	const [ok, text] = pcall(() => http.JSONEncode(value));
+	return ok && typeIs(text, "string") ? text : undefined;
+}
+
+/**
+ * `JSONDecode` in `pcall`: `[true, value]`, or `[false]` when the text is not JSON.
+ * @internal
+ */
+export function safeDecode(http: Pick<HttpServiceLike, "JSONDecode">, text: string): [ok: boolean, value: unknown] {
+	const [ok, value] = pcall(() => http.JSONDecode(text));
+	return ok ? [true, value] : [false, undefined];
+}

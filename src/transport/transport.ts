@@ -1,0 +1,332 @@
+import { HttpService } from "@rbxts/services";
+import { BudgetOptions, RequestBudget, RequestPriority, sharedBudget } from "./budget";
+import { DoorResult, HttpServiceLike, sendThroughDoor, ThrownFailure } from "./httpDoor";
+import {
+	AttemptOutcome,
+	backoffDelay,
+	classifyOutcome,
+	parseRetryAfter,
+	RetryOptions,
+	RetryPolicy,
+	retryPolicy,
+	shouldRetry,
+} from "./retry";
+import { robloxScheduler, Scheduler, sleep } from "./scheduler";
+import { redact, StaffOpsError } from "./StaffOpsError";
+
+/**
+ * Settings of the connection to the Staff Operations Service.
+ *
+ * @example
+ * ```ts
+ * const config: TransportConfig = {
+ * 	baseUrl: "https://staff.example.com",
+ * 	apiKey: HttpService.GetSecret("staffops_key"),
+ * 	timeout: 10,
+ * };
+ * ```
+ * @see README#configuration
+ */
+export interface TransportConfig {
+	/** The service's base address; `https://` required, except `http://` to loopback (127.0.0.1, localhost). */
+	readonly baseUrl: string;
+	/** The workspace's API key (sent as the `loader-id` header): a string or a Roblox `Secret`. */
+	readonly apiKey: string | Secret;
+	/** Seconds one attempt may take before it counts as a timeout. Default 10. */
+	readonly timeout?: number;
+	/**
+	 * The request budget: a {@link RequestBudget} to draw from, or options that reconfigure the library-wide one
+	 * ({@link sharedBudget}). Default: the library-wide budget as it is.
+	 */
+	readonly budget?: RequestBudget | BudgetOptions;
+	/** How failed requests are retried. */
+	readonly retry?: RetryOptions;
+}
+
+/**
+ * The Roblox seams of the transport; each defaults to the real thing. Specs pass fakes.
+ *
+ * @example
+ * ```ts
+ * new StaffOpsClient(config, { http: fakeHttp, scheduler: fakeClock, random: () => 0.5 });
+ * ```
+ * @see README#testing
+ */
+export interface TransportSeams {
+	/** The HTTP door; default `HttpService`. */
+	readonly http?: HttpServiceLike;
+	/** The clock for timeouts and backoff; default `os.clock` + `task.delay`. */
+	readonly scheduler?: Scheduler;
+	/** Uniform draws in [0, 1) for jitter; default `math.random`. */
+	readonly random?: () => number;
+}
+
+/** One request as the API layer hands it to the transport. @internal */
+export interface TransportRequest {
+	readonly operation: string;
+	readonly method: "GET" | "POST" | "PUT";
+	/** Starts with `/`, already percent-encoded. */
+	readonly path: string;
+	/** JSON text, for POST and PUT. */
+	readonly body?: string;
+	readonly safeToRepeat: boolean;
+	readonly priority: RequestPriority;
+}
+
+/** The answer the transport settled on (any HTTP status). @internal */
+export interface TransportAnswer {
+	readonly status: number;
+	readonly body: string;
+	readonly headers: Record<string, string>;
+	readonly attempts: number;
+	readonly retryAfter?: number;
+	/** An earlier attempt may have been acted on (its outcome was unknown), e.g. a release after a timeout. */
+	readonly earlierMayHaveActed: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Checks a base URL: the normalised URL (no trailing `/`), or a text saying what is wrong.
+ * @internal
+ */
+export function checkBaseUrl(url: unknown): [ok: true, url: string] | [ok: false, problem: string] {
+	if (!typeIs(url, "string") || url.size() === 0 || url.size() > 2048) {
+		return [false, "baseUrl must be a non-empty string"];
+	}
+	if (url.match("[%s%c]")[0] !== undefined) return [false, "baseUrl must not contain spaces"];
+	const [scheme, rest] = url.match("^(%a[%w+.-]*)://(.*)$");
+	if (!typeIs(scheme, "string") || !typeIs(rest, "string")) return [false, "baseUrl must start with https://"];
+	const [host] = rest.match("^([^/?#]+)");
+	if (!typeIs(host, "string") || host.sub(1, 1) === ":") return [false, "baseUrl has no host"];
+	if (rest.match("[?#]")[0] !== undefined) return [false, "baseUrl must not carry a query or fragment"];
+	if (host.match("@")[0] !== undefined) return [false, "baseUrl must not carry credentials"];
+	const lowerScheme = scheme.lower();
+	if (lowerScheme === "http") {
+		const [bracketed] = host.lower().match("^(%[[^%]]*%])");
+		const [plain] = host.lower().match("^([^:]+)");
+		const hostname = typeIs(bracketed, "string") ? bracketed : typeIs(plain, "string") ? plain : "";
+		if (!LOOPBACK_HOSTS.has(hostname)) {
+			return [false, "baseUrl must use https:// (http:// is allowed only for 127.0.0.1 and localhost)"];
+		}
+	} else if (lowerScheme !== "https") {
+		return [false, "baseUrl must start with https://"];
+	}
+	let normalised = url;
+	while (normalised.sub(-1) === "/") normalised = normalised.sub(1, -2);
+	return [true, normalised];
+}
+
+/**
+ * Checks an API key: undefined when usable, else what is wrong (never the key itself).
+ * @internal
+ */
+export function checkApiKey(key: unknown): string | undefined {
+	if (typeIs(key, "Secret")) return undefined;
+	if (typeIs(key, "string")) {
+		if (key.size() === 0) return "apiKey is empty";
+		if (key.size() > 1024 || key.match("[%c]")[0] !== undefined) return "apiKey is not a valid header value";
+		return undefined;
+	}
+	return "apiKey must be a string or a Secret";
+}
+
+function finiteTimeout(value: number | undefined): number {
+	if (value === undefined || value !== value || value <= 0 || value >= math.huge) return 10;
+	return value;
+}
+
+/**
+ * The one door to HttpService: sends a request through the shared budget, with a timeout per attempt and
+ * retries, and settles on an answer (any HTTP status) or rejects with a `network`, `timeout` or `budget`
+ * {@link StaffOpsError}. Holds the API key in a closure so printing the transport never shows it.
+ * @internal
+ */
+export class Transport {
+	/** Why the configuration is unusable; every request then rejects with kind `invalid`. */
+	readonly configProblem: string | undefined;
+	private readonly baseUrl: string;
+	private readonly timeout: number;
+	private readonly policy: RetryPolicy;
+	private readonly budget: RequestBudget;
+	private readonly http: HttpServiceLike;
+	private readonly scheduler: Scheduler;
+	private readonly random: () => number;
+	private readonly headers: (hasBody: boolean) => Map<string, string | Secret>;
+	private readonly scrub: (text: string) => string;
+
+	constructor(config: TransportConfig, seams: TransportSeams = {}) {
+		const [urlOk, urlOrProblem] = checkBaseUrl(typeIs(config, "table") ? config.baseUrl : undefined);
+		const apiKey: unknown = typeIs(config, "table") ? config.apiKey : undefined;
+		const keyProblem = checkApiKey(apiKey);
+		this.configProblem = !typeIs(config, "table") ? "config must be a table" : !urlOk ? urlOrProblem : keyProblem;
+		this.baseUrl = urlOk ? urlOrProblem : "";
+		this.timeout = finiteTimeout(config?.timeout);
+		this.policy = retryPolicy(config?.retry);
+		const budget = config?.budget;
+		if (budget instanceof RequestBudget) {
+			this.budget = budget;
+		} else {
+			this.budget = sharedBudget();
+			if (typeIs(budget, "table")) this.budget.configure(budget as BudgetOptions);
+		}
+		this.http = seams.http ?? HttpService;
+		this.scheduler = seams.scheduler ?? robloxScheduler;
+		this.random = seams.random ?? (() => math.random());
+		const key = keyProblem === undefined ? (apiKey as string | Secret) : "";
+		const keyText = typeIs(key, "string") ? key : undefined;
+		this.headers = (hasBody) => {
+			const headers = new Map<string, string | Secret>([
+				["loader-id", key],
+				["Accept", "application/json"],
+			]);
+			if (hasBody) headers.set("Content-Type", "application/json");
+			return headers;
+		};
+		this.scrub = (text) => redact(text, keyText);
+	}
+
+	/** Removes the API key from a text that may echo it back. */
+	redact(text: string): string {
+		return this.scrub(text);
+	}
+
+	/** The normalised base URL. */
+	getBaseUrl(): string {
+		return this.baseUrl;
+	}
+
+	/** The JSON codec (the HTTP door's `JSONEncode`/`JSONDecode`). */
+	json(): HttpServiceLike {
+		return this.http;
+	}
+
+	/** The budget this transport draws from. */
+	getBudget(): RequestBudget {
+		return this.budget;
+	}
+
+	/** Sends `request`, retrying as the policy allows, and settles on the last answer. */
+	send(request: TransportRequest): Promise<TransportAnswer> {
+		if (this.configProblem !== undefined) {
+			return Promise.reject(
+				new StaffOpsError({
+					kind: "invalid",
+					operation: request.operation,
+					message: `invalid configuration: ${this.configProblem}`,
+				}),
+			) as Promise<TransportAnswer>;
+		}
+		return this.run(request, 1, false);
+	}
+
+	/** `Transport(https://host)`: never the key. */
+	toString(): string {
+		return `StaffOpsTransport(${this.baseUrl})`;
+	}
+
+	private run(request: TransportRequest, attempt: number, earlierMayHaveActed: boolean): Promise<TransportAnswer> {
+		return this.budget
+			.acquire(request.priority)
+			.catch((reason: unknown) => {
+				throw new StaffOpsError({
+					kind: "budget",
+					operation: request.operation,
+					message: typeIs(reason, "string") ? reason : "request budget refused the request",
+					attempts: attempt - 1,
+				});
+			})
+			.andThen(() => this.attempt(request))
+			.andThen((result): Promise<TransportAnswer> | TransportAnswer => {
+				const outcome: AttemptOutcome = result.ok
+					? { type: "status", status: result.response.StatusCode }
+					: { type: "thrown", failure: result.failure };
+				const acted = earlierMayHaveActed || classifyOutcome(outcome).mayHaveActed;
+				if (result.ok) {
+					const response = result.response;
+					const retryAfter = parseRetryAfter(response.Headers);
+					const answer: TransportAnswer = {
+						status: response.StatusCode,
+						body: typeIs(response.Body, "string") ? response.Body : "",
+						headers: typeIs(response.Headers, "table") ? response.Headers : {},
+						attempts: attempt,
+						retryAfter,
+						earlierMayHaveActed,
+					};
+					const status = response.StatusCode;
+					if (status >= 200 && status <= 299) return answer;
+					if (!this.mayRetry(outcome, request, attempt, retryAfter)) return answer;
+					return this.retryLater(request, attempt, acted, retryAfter);
+				}
+				const failure = result.failure;
+				if (failure.kind === "limit") this.budget.pause();
+				if (!this.mayRetry(outcome, request, attempt, undefined))
+					throw this.failureError(request, failure, attempt);
+				return this.retryLater(request, attempt, acted, undefined);
+			});
+	}
+
+	private mayRetry(
+		outcome: AttemptOutcome,
+		request: TransportRequest,
+		attempt: number,
+		retryAfter: number | undefined,
+	): boolean {
+		if (attempt >= this.policy.maxAttempts) return false;
+		if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfter) return false;
+		return shouldRetry(outcome, request.safeToRepeat);
+	}
+
+	private retryLater(
+		request: TransportRequest,
+		attempt: number,
+		earlierMayHaveActed: boolean,
+		retryAfter: number | undefined,
+	): Promise<TransportAnswer> {
+		const wait = math.max(backoffDelay(this.policy, attempt, this.random), retryAfter ?? 0);
+		return sleep(this.scheduler, wait).andThen(() => this.run(request, attempt + 1, earlierMayHaveActed));
+	}
+
+	private failureError(request: TransportRequest, failure: ThrownFailure, attempts: number): StaffOpsError {
+		const kind = failure.kind === "limit" ? "budget" : failure.kind;
+		const unsent =
+			failure.sent && !request.safeToRepeat && failure.retryable
+				? " (not repeated: it may have been acted on)"
+				: "";
+		return new StaffOpsError({
+			kind,
+			operation: request.operation,
+			message: this.scrub(failure.message) + unsent,
+			attempts,
+		});
+	}
+
+	/** One attempt with the timeout; resolves with the door's result, never rejects. */
+	private attempt(request: TransportRequest): Promise<DoorResult> {
+		const options: RequestAsyncRequest = {
+			Url: this.baseUrl + request.path,
+			Method: request.method,
+			Headers: this.headers(request.body !== undefined),
+			Body: request.body,
+		};
+		const timeout = this.timeout;
+		return new Promise<DoorResult>((resolve) => {
+			let settled = false;
+			this.scheduler.delay(timeout, () => {
+				if (settled) return;
+				settled = true;
+				resolve({
+					ok: false,
+					failure: { kind: "timeout", retryable: true, sent: true, message: `no answer within ${timeout} s` },
+				});
+			});
+			// A separate thread, so a RequestAsync that yields past the timeout is simply abandoned.
+			task.spawn(() => {
+				const result = sendThroughDoor(this.http, options);
+				if (settled) return;
+				settled = true;
+				resolve(result);
+			});
+		});
+	}
+}

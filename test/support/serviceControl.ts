@@ -1,0 +1,106 @@
+import { HttpService } from "@rbxts/services";
+import { harness } from "./harness";
+
+/** Operation ids as the reference service names them, plus `*` for every operation. */
+export type FaultOperation =
+	| "recordHistory"
+	| "listHistory"
+	| "createServer"
+	| "playerJoin"
+	| "getActivity"
+	| "getRunningGame"
+	| "createOrder"
+	| "releaseOrder"
+	| "listTimeOff"
+	| "getTimeOff"
+	| "getCallMessages"
+	| "getUserTeams"
+	| "*";
+
+/** A fault the reference service injects into matching requests (`POST /_control/faults`). */
+export interface FaultSpec {
+	operation: FaultOperation;
+	/** The HTTP status to answer with (alone: a `success:false` body instead of the operation). */
+	status?: number;
+	/** Seconds to send in `Retry-After`. */
+	retryAfter?: number;
+	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop";
+	latencyMs?: number;
+	/** How many matching requests it applies to; unlimited when omitted. */
+	times?: number;
+}
+
+/** One request the reference service logged (never its headers). */
+export interface LoggedRequest {
+	operation: string;
+	method: string;
+	path: string;
+	/** 0 when a `drop` fault closed the connection. */
+	status: number;
+	at: number;
+	body: unknown;
+}
+
+function control(method: "GET" | "POST" | "DELETE", path: string, body?: object): unknown {
+	const response = HttpService.RequestAsync({
+		Url: `${harness.serviceUrl}${path}`,
+		Method: method,
+		Headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
+		Body: body !== undefined ? HttpService.JSONEncode(body) : undefined,
+	});
+	if (!response.Success) {
+		error(`control ${method} ${path} answered ${response.StatusCode}: ${response.Body}`, 2);
+	}
+	return HttpService.JSONDecode(response.Body);
+}
+
+/**
+ * The reference service's control API (test code: it uses HttpService directly and needs no key).
+ * Every function throws when the service refuses, so a spec's setup fails loudly.
+ */
+export const serviceControl = {
+	/** Restores the default seed and clears faults and the request log. */
+	reset(this: void): void {
+		control("POST", "/_control/reset");
+	},
+	/** Adds a fault; returns its id. */
+	fault(this: void, spec: FaultSpec): string {
+		return (control("POST", "/_control/faults", spec) as { id: string }).id;
+	},
+	/** Removes every fault. */
+	clearFaults(this: void): void {
+		control("DELETE", "/_control/faults");
+	},
+	/** The requests logged since `since` (ms since the epoch; 0 for all), and counts per operation. */
+	requests(this: void, since = 0): { requests: Array<LoggedRequest>; counts: Record<string, number | undefined> } {
+		return control("GET", `/_control/requests?since=${since}`) as {
+			requests: Array<LoggedRequest>;
+			counts: Record<string, number | undefined>;
+		};
+	},
+	/** Empties the request log. */
+	clearRequests(this: void): void {
+		control("DELETE", "/_control/requests");
+	},
+	/** How many requests of `operation` the service received since the log was cleared. */
+	count(this: void, operation: FaultOperation): number {
+		const counts = serviceControl.requests().counts;
+		return counts[operation] ?? 0;
+	},
+	/** What the service recorded (running games, players, joins, history, orders), per workspace. */
+	state(this: void): unknown {
+		return control("GET", "/_control/state");
+	},
+	/** Makes the service forget a running game, as after a quiet period. */
+	forget(this: void, internalGameId: string): void {
+		control("POST", "/_control/forget", { internalGameId });
+	},
+	/** Appends an agent message to a call's transcript. */
+	addCallMessage(this: void, callId: string, message: { username: string; userId: number; message: string }): void {
+		control("POST", `/_control/calls/${callId}/messages`, message);
+	},
+	/** Sets a call's status (`open` or `closed`). */
+	setCallStatus(this: void, callId: string, status: "open" | "closed"): void {
+		control("POST", `/_control/calls/${callId}/status`, { status });
+	},
+};
