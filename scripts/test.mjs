@@ -3,10 +3,10 @@
 // line per suite and, last, the sum as `N passed, N failed`; exits non-zero on any failure or when no
 // test ran.
 import { spawn, spawnSync } from "node:child_process";
-import { createInterface } from "node:readline";
 import { requireTool } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
 import { startProbe } from "./probe-server.mjs";
+import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN]
   --lune-only       skip lint and the service contract tests (quicker while working on specs)
@@ -74,30 +74,8 @@ if (!luneOnly) {
 }
 
 // 4. TestEZ specs in Lune, against the reference service on a loopback port.
-async function startService() {
-	const child = spawn("node", ["build/service/src/main.js", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-	const lines = createInterface({ input: child.stdout });
-	const found = {};
-	await new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error("the reference service did not start within 20 s")), 20000);
-		child.on("exit", (code) => reject(new Error(`the reference service exited early (code ${code})`)));
-		lines.on("line", (line) => {
-			const match = /^(base_url|key)=(.*)$/.exec(line.trim());
-			if (match) found[match[1]] = match[2];
-			if (found.base_url && found.key) {
-				clearTimeout(timer);
-				resolve();
-			}
-		});
-	});
-	child.removeAllListeners("exit");
-	return { child, baseUrl: found.base_url, key: found.key };
-}
-
 async function runLune() {
-	if (luneOnly && spawnSync("node", ["scripts/service.mjs", "--build-only"], { stdio: "inherit" }).status !== 0) {
-		return { passed: 0, failed: 1 };
-	}
+	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
 	let service;
 	try {
 		service = await startService();
@@ -125,7 +103,7 @@ async function runLune() {
 		process.stdout.write(chunk);
 	});
 	const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
-	service.child.kill("SIGTERM");
+	service.stop();
 	probe.close();
 	const counts = lastCounts(output, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;

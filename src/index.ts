@@ -24,3 +24,41 @@ export type { HttpServiceLike } from "./transport/httpDoor";
 export { robloxScheduler } from "./transport/scheduler";
 export type { Scheduler } from "./transport/scheduler";
 export type { TransportConfig, TransportSeams } from "./transport/transport";
+
+export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
+export type { JoinResult, PlayerSession, PlayersLike, ServerSeams, StaffOpsConfig } from "./server";
+export {
+	buildClientReport,
+	detectPlatform,
+	formatOffset,
+	measureTzOffset,
+	offsetMinutes,
+	readDeviceFacts,
+	sendClientReport,
+	startClientReport,
+	UNKNOWN_TZ_OFFSET,
+} from "./client/report";
+export type { ClientReportOptions, ClientReportPayload, ClockFields, DeviceFacts } from "./client/report";
+
+export { CallBridge } from "./bridge/CallBridge";
+export type {
+	BridgeMessage,
+	BridgePlayers,
+	CallBridgeOptions,
+	CallBridgeStats,
+	CallChat,
+	CallChatState,
+	CallsClient,
+	OpenChatOptions,
+	PollingOptions,
+} from "./bridge/CallBridge";
+export { robloxTextFilter } from "./bridge/filter";
+export type { TextFilter } from "./bridge/filter";
+export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./client/chat/protocol";
+export type { CallCloseReason, ChatClosedPayload, ChatMessagePayload, ChatOpenedPayload } from "./client/chat/protocol";
+export { CallChatClient, remoteChannel } from "./client/chat/CallChatClient";
+export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./client/chat/CallChatClient";
+export { ChatWindow, formatClockTime } from "./client/chat/ChatWindow";
+export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/ChatWindow";
+export { mountCallChat, startCallChat } from "./client/chat/mount";
+export type { MountedCallChat, MountOptions } from "./client/chat/mount";

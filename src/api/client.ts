@@ -57,9 +57,9 @@ export interface HistoryApi {
 	 * Records a promotion, suspension, termination or writeup (`POST /staff/history`). Not retried after an
 	 * unknown outcome: a repeat would record the action twice.
 	 */
-	readonly record: (args: RecordHistoryArgs, options?: CallOptions) => Promise<RecordHistoryAnswer>;
+	record(args: RecordHistoryArgs, options?: CallOptions): Promise<RecordHistoryAnswer>;
 	/** Lists the workspace's staff history (`GET /staff/history`); items come without `type`. */
-	readonly list: (options?: CallOptions) => Promise<ListHistoryAnswer>;
+	list(options?: CallOptions): Promise<ListHistoryAnswer>;
 }
 
 /**
@@ -68,11 +68,11 @@ export interface HistoryApi {
  */
 export interface ActivityApi {
 	/** Registers this running server (`POST /activity/createServer`); priority `high`. */
-	readonly registerServer: (args: CreateServerArgs, options?: CallOptions) => Promise<CreateServerAnswer>;
+	registerServer(args: CreateServerArgs, options?: CallOptions): Promise<CreateServerAnswer>;
 	/** Reports a player joining (`POST /activity/playerJoin`); priority `high`. */
-	readonly reportJoin: (args: PlayerJoinArgs, options?: CallOptions) => Promise<PlayerJoinAnswer>;
+	reportJoin(args: PlayerJoinArgs, options?: CallOptions): Promise<PlayerJoinAnswer>;
 	/** Reads a staff member's activity summary and recent sessions (`GET /activity/workspace/users/{userId}/activity`). */
-	readonly getUserActivity: (userId: string, options?: CallOptions) => Promise<UserActivityAnswer>;
+	getUserActivity(userId: string, options?: CallOptions): Promise<UserActivityAnswer>;
 }
 
 /**
@@ -81,7 +81,7 @@ export interface ActivityApi {
  */
 export interface GamesApi {
 	/** Reads one running server and its players (`GET /games/running/{internalGameId}`). */
-	readonly getRunning: (internalGameId: string, options?: CallOptions) => Promise<RunningGameAnswer>;
+	getRunning(internalGameId: string, options?: CallOptions): Promise<RunningGameAnswer>;
 }
 
 /**
@@ -90,12 +90,12 @@ export interface GamesApi {
  */
 export interface OrdersApi {
 	/** Creates an order (`POST /orders`). Not retried after an unknown outcome: a repeat would create two. */
-	readonly create: (args: CreateOrderArgs, options?: CallOptions) => Promise<CreateOrderAnswer>;
+	create(args: CreateOrderArgs, options?: CallOptions): Promise<CreateOrderAnswer>;
 	/**
 	 * Releases an order (`PUT /orders/{orderId}/release`). Retried after an unknown outcome; if the repeat is
 	 * refused (409) the error's message says the earlier attempt may have released it.
 	 */
-	readonly release: (orderId: string, args: ReleaseOrderArgs, options?: CallOptions) => Promise<ReleaseOrderAnswer>;
+	release(orderId: string, args: ReleaseOrderArgs, options?: CallOptions): Promise<ReleaseOrderAnswer>;
 }
 
 /**
@@ -104,9 +104,9 @@ export interface OrdersApi {
  */
 export interface TimeOffApi {
 	/** Lists every time off request (`GET /time-off`). */
-	readonly list: (options?: CallOptions) => Promise<TimeOffListAnswer>;
+	list(options?: CallOptions): Promise<TimeOffListAnswer>;
 	/** Reads one time off request (`GET /time-off/{requestId}`). */
-	readonly get: (requestId: string, options?: CallOptions) => Promise<TimeOffAnswer>;
+	get(requestId: string, options?: CallOptions): Promise<TimeOffAnswer>;
 }
 
 /**
@@ -115,7 +115,7 @@ export interface TimeOffApi {
  */
 export interface CallsApi {
 	/** Reads a call's status and message transcript (`GET /calls/{callId}/messages`); meant for polling. */
-	readonly getMessages: (callId: string, options?: CallOptions) => Promise<CallMessagesAnswer>;
+	getMessages(callId: string, options?: CallOptions): Promise<CallMessagesAnswer>;
 }
 
 /**
@@ -124,7 +124,7 @@ export interface CallsApi {
  */
 export interface TeamsApi {
 	/** Lists the teams a user belongs to and their role on each (`GET /teams/users/{userId}`). */
-	readonly forUser: (userId: string, options?: CallOptions) => Promise<UserTeamsAnswer>;
+	forUser(userId: string, options?: CallOptions): Promise<UserTeamsAnswer>;
 }
 
 /**
@@ -187,30 +187,54 @@ export class StaffOpsClient {
 		): Promise<T> => this.call<T>(operation, options, pathValues, body);
 
 		this.history = {
-			record: (args, options) => call("recordHistory", options, [], args),
-			list: (options) => call("listHistory", options, []),
+			record(args, options) {
+				return call("recordHistory", options, [], args);
+			},
+			list(options) {
+				return call("listHistory", options, []);
+			},
 		};
 		this.activity = {
-			registerServer: (args, options) => call("createServer", options, [], args),
-			reportJoin: (args, options) => call("playerJoin", options, [], args),
-			getUserActivity: (userId, options) => call("getActivity", options, [userId]),
+			registerServer(args, options) {
+				return call("createServer", options, [], args);
+			},
+			reportJoin(args, options) {
+				return call("playerJoin", options, [], args);
+			},
+			getUserActivity(userId, options) {
+				return call("getActivity", options, [userId]);
+			},
 		};
 		this.games = {
-			getRunning: (internalGameId, options) => call("getRunningGame", options, [internalGameId]),
+			getRunning(internalGameId, options) {
+				return call("getRunningGame", options, [internalGameId]);
+			},
 		};
 		this.orders = {
-			create: (args, options) => call("createOrder", options, [], args),
-			release: (orderId, args, options) => call("releaseOrder", options, [orderId], args),
+			create(args, options) {
+				return call("createOrder", options, [], args);
+			},
+			release(orderId, args, options) {
+				return call("releaseOrder", options, [orderId], args);
+			},
 		};
 		this.timeOff = {
-			list: (options) => call("listTimeOff", options, []),
-			get: (requestId, options) => call("getTimeOff", options, [requestId]),
+			list(options) {
+				return call("listTimeOff", options, []);
+			},
+			get(requestId, options) {
+				return call("getTimeOff", options, [requestId]);
+			},
 		};
 		this.calls = {
-			getMessages: (callId, options) => call("getCallMessages", options, [callId]),
+			getMessages(callId, options) {
+				return call("getCallMessages", options, [callId]);
+			},
 		};
 		this.teams = {
-			forUser: (userId, options) => call("getUserTeams", options, [userId]),
+			forUser(userId, options) {
+				return call("getUserTeams", options, [userId]);
+			},
 		};
 	}
 

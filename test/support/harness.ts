@@ -63,11 +63,20 @@ export interface Harness {
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
 	};
+	readonly gui: {
+		/** Fires a TextButton's or ImageButton's `Activated` (deferred, without arguments), as a click or tap would. */
+		activate: (this: void, button: GuiButton) => void;
+	};
 	/** Everything the code under test printed or warned, oldest first. */
 	output: (this: void) => Array<{ kind: "print" | "warn"; text: string }>;
 	clearOutput: (this: void) => void;
 	/** Loads a model file and parents its instances under `parent`; returns the first one. */
 	loadModel: (this: void, path: string, parent: Instance) => Instance;
+	/**
+	 * Runs a Script's source in its own thread, as Roblox starts a Script (Lune never does by itself);
+	 * returns `[false, error]` when the body failed before it first yielded.
+	 */
+	runScript: (this: void, script: Script) => LuaTuple<[boolean, string | undefined]>;
 	/** Puts every fake back to its first state. */
 	reset: (this: void) => void;
 }

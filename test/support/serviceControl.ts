@@ -1,21 +1,9 @@
 import { HttpService } from "@rbxts/services";
 import { harness } from "./harness";
+import type { OperationId } from "../../src/api/operations";
 
-/** Operation ids as the reference service names them, plus `*` for every operation. */
-export type FaultOperation =
-	| "recordHistory"
-	| "listHistory"
-	| "createServer"
-	| "playerJoin"
-	| "getActivity"
-	| "getRunningGame"
-	| "createOrder"
-	| "releaseOrder"
-	| "listTimeOff"
-	| "getTimeOff"
-	| "getCallMessages"
-	| "getUserTeams"
-	| "*";
+/** Operation ids as the reference service names them (the client uses the same), plus `*` for every operation. */
+export type FaultOperation = OperationId | "*";
 
 /** A fault the reference service injects into matching requests (`POST /_control/faults`). */
 export interface FaultSpec {

@@ -1,7 +1,7 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import { FakeHttp, FakeScheduler } from "../transport/fakes";
+import { FakeHttp, FakeScheduler } from "../../support/fakes";
 
 const goodJoin = {
 	playerId: 1001,

@@ -1,7 +1,7 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget, RequestPriority } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import { FakeHttp, FakeScheduler, SAMPLE } from "./fakes";
+import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
 
 /** The largest number of times in any window [t, t + 60) that starts at one of the times. */
 function busiestMinute(times: Array<number>): number {

@@ -2,7 +2,7 @@ import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { checkBaseUrl } from "../../../src/transport/transport";
-import { FakeHttp, FakeScheduler, SAMPLE } from "./fakes";
+import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
 
 const KEY = "sk-very-secret-key-0001";
 

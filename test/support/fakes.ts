@@ -1,6 +1,6 @@
 import { HttpService } from "@rbxts/services";
-import { HttpServiceLike } from "../../../src/transport/httpDoor";
-import { Scheduler } from "../../../src/transport/scheduler";
+import { HttpServiceLike } from "../../src/transport/httpDoor";
+import { Scheduler } from "../../src/transport/scheduler";
 
 /** A clock that moves only when a spec advances it; timers run in time order, ties in scheduling order. */
 export class FakeScheduler implements Scheduler {

@@ -1,0 +1,325 @@
+import { Signal } from "../../shared/signal";
+
+/**
+ * Options of a {@link ChatWindow}.
+ * @see README#support-calls
+ */
+export interface ChatWindowOptions {
+	/** The title bar's text; default `Support`. */
+	readonly title?: string;
+	/** Formats a message's Unix time for its entry; default {@link formatClockTime} (local `HH:MM`). */
+	readonly formatTime?: (unixSeconds: number) => string;
+	/** Entries kept; older ones are removed. Default 200. */
+	readonly maxEntries?: number;
+	/** Pixels the window sits below the default place (to stack several windows). Default 0. */
+	readonly offset?: number;
+}
+
+/** What one entry shows. */
+export interface ChatWindowMessage {
+	readonly sender: string;
+	readonly text: string;
+	/** Unix seconds. */
+	readonly sentAt: number;
+}
+
+const WIDTH = 320;
+const HEIGHT = 260;
+const TITLE_HEIGHT = 32;
+const BACKGROUND = Color3.fromRGB(24, 26, 31);
+const TITLE_BACKGROUND = Color3.fromRGB(36, 39, 46);
+const TEXT = Color3.fromRGB(235, 237, 240);
+const MUTED = Color3.fromRGB(150, 156, 166);
+const ACCENT = Color3.fromRGB(120, 170, 255);
+
+/**
+ * `HH:MM` of a Unix time, in the player's local time (or UTC).
+ *
+ * @example
+ * ```ts
+ * formatClockTime(0, true); // "00:00"
+ * ```
+ */
+export function formatClockTime(unixSeconds: number, utc = false): string {
+	const parts = os.date(utc ? "!*t" : "*t", math.floor(unixSeconds));
+	return string.format("%02d:%02d", parts.hour, parts.min);
+}
+
+function label(name: string, parent: Instance, props: Partial<WritableInstanceProperties<TextLabel>>): TextLabel {
+	const instance = new Instance("TextLabel");
+	instance.Name = name;
+	instance.BackgroundTransparency = 1;
+	instance.BorderSizePixel = 0;
+	instance.Font = Enum.Font.Gotham;
+	instance.TextColor3 = TEXT;
+	instance.TextSize = 14;
+	instance.RichText = false;
+	instance.TextXAlignment = Enum.TextXAlignment.Left;
+	for (const [key, value] of pairs(props)) (instance as unknown as Record<string, unknown>)[key] = value;
+	instance.Parent = parent;
+	return instance;
+}
+
+function button(name: string, text: string, x: number, parent: Instance): TextButton {
+	const instance = new Instance("TextButton");
+	instance.Name = name;
+	instance.Text = text;
+	instance.Font = Enum.Font.GothamBold;
+	instance.TextSize = 16;
+	instance.TextColor3 = TEXT;
+	instance.AutoButtonColor = true;
+	instance.BackgroundColor3 = TITLE_BACKGROUND;
+	instance.BorderSizePixel = 0;
+	instance.AnchorPoint = new Vector2(1, 0.5);
+	instance.Position = new UDim2(1, x, 0.5, 0);
+	instance.Size = UDim2.fromOffset(24, 24);
+	instance.Parent = parent;
+	return instance;
+}
+
+/**
+ * The built-in support chat window: a ScreenGui with a title bar (title, minimise and close buttons) and a
+ * scrolling list with one entry per message (sender, time, text). Pure UI: it knows nothing of remotes or calls;
+ * {@link mountCallChat} connects it to a {@link CallChatClient}.
+ *
+ * Tree: `ScreenGui "StaffOpsCallChat"` › `Frame "Window"` › `Frame "TitleBar"` (`TextLabel "Title"`,
+ * `TextButton "Minimise"`, `TextButton "Close"`) and `ScrollingFrame "Messages"` › `Frame "Message<n>"` (`n` = 1, 2,
+ * ... in arrival order, also its `LayoutOrder`) › `Frame "Header"` (`TextLabel "Sender"`, `TextLabel "Time"`) and
+ * `TextLabel "Text"`.
+ *
+ * @example
+ * ```ts
+ * const window = new ChatWindow(playerGui, { title: "Support" });
+ * window.addMessage({ sender: "HeadModHana", text: "Hi!", sentAt: os.time() });
+ * window.closed.Connect(() => print("closed"));
+ * ```
+ * @see README#support-calls
+ */
+export class ChatWindow {
+	/** The window's ScreenGui (ResetOnSpawn off, so it survives respawns). */
+	readonly gui: ScreenGui;
+	/** The window closed; `byPlayer` when its close button was pressed. Fires once. */
+	readonly closed = new Signal<[byPlayer: boolean]>();
+
+	private readonly frame: Frame;
+	private readonly titleLabel: TextLabel;
+	private readonly list: ScrollingFrame;
+	private readonly minimiseButton: TextButton;
+	private readonly formatTime: (unixSeconds: number) => string;
+	private readonly maxEntries: number;
+	private readonly entries = new Array<Frame>();
+	private readonly connections = new Array<RBXScriptConnection>();
+	private title: string;
+	private count = 0;
+	private unread = 0;
+	private minimised = false;
+	private isOver = false;
+	private follow = true;
+
+	/**
+	 * Builds the window under `parent` (a PlayerGui in a game, any Instance in specs).
+	 * @param parent where the ScreenGui goes
+	 */
+	constructor(parent: Instance, options: ChatWindowOptions = {}) {
+		this.title = options.title ?? "Support";
+		this.formatTime = options.formatTime ?? ((seconds) => formatClockTime(seconds));
+		this.maxEntries = math.max(1, math.floor(options.maxEntries ?? 200));
+
+		const gui = new Instance("ScreenGui");
+		gui.Name = "StaffOpsCallChat";
+		gui.ResetOnSpawn = false;
+		gui.DisplayOrder = 50;
+		gui.ZIndexBehavior = Enum.ZIndexBehavior.Sibling;
+		this.gui = gui;
+
+		const frame = new Instance("Frame");
+		frame.Name = "Window";
+		frame.AnchorPoint = new Vector2(1, 0.5);
+		frame.Position = new UDim2(1, -16, 0.5, options.offset ?? 0);
+		frame.Size = UDim2.fromOffset(WIDTH, HEIGHT);
+		frame.BackgroundColor3 = BACKGROUND;
+		frame.BorderSizePixel = 0;
+		frame.ClipsDescendants = true;
+		frame.Parent = gui;
+		const corner = new Instance("UICorner");
+		corner.CornerRadius = new UDim(0, 8);
+		corner.Parent = frame;
+		this.frame = frame;
+
+		const bar = new Instance("Frame");
+		bar.Name = "TitleBar";
+		bar.Size = new UDim2(1, 0, 0, TITLE_HEIGHT);
+		bar.BackgroundColor3 = TITLE_BACKGROUND;
+		bar.BorderSizePixel = 0;
+		bar.Parent = frame;
+		this.titleLabel = label("Title", bar, {
+			Text: this.title,
+			Font: Enum.Font.GothamBold,
+			Position: UDim2.fromOffset(12, 0),
+			Size: new UDim2(1, -80, 1, 0),
+			TextTruncate: Enum.TextTruncate.AtEnd,
+		});
+		this.minimiseButton = button("Minimise", "–", -40, bar);
+		const closeButton = button("Close", "×", -8, bar);
+
+		const list = new Instance("ScrollingFrame");
+		list.Name = "Messages";
+		list.Position = UDim2.fromOffset(0, TITLE_HEIGHT);
+		list.Size = new UDim2(1, 0, 1, -TITLE_HEIGHT);
+		list.BackgroundTransparency = 1;
+		list.BorderSizePixel = 0;
+		list.ScrollBarThickness = 4;
+		list.ScrollingDirection = Enum.ScrollingDirection.Y;
+		list.CanvasSize = new UDim2();
+		list.AutomaticCanvasSize = Enum.AutomaticSize.Y;
+		list.Parent = frame;
+		const layout = new Instance("UIListLayout");
+		layout.SortOrder = Enum.SortOrder.LayoutOrder;
+		layout.Padding = new UDim(0, 8);
+		layout.Parent = list;
+		const padding = new Instance("UIPadding");
+		padding.PaddingLeft = new UDim(0, 12);
+		padding.PaddingRight = new UDim(0, 12);
+		padding.PaddingTop = new UDim(0, 8);
+		padding.PaddingBottom = new UDim(0, 8);
+		padding.Parent = list;
+		this.list = list;
+
+		this.connections.push(
+			this.minimiseButton.Activated.Connect(() => this.setMinimised(!this.minimised)),
+			closeButton.Activated.Connect(() => this.finish(true)),
+		);
+		this.followNewest();
+		gui.Parent = parent;
+	}
+
+	/** Adds a message at the bottom; returns its entry (undefined once closed). */
+	addMessage(message: ChatWindowMessage): Frame | undefined {
+		if (this.isOver) return undefined;
+		this.count += 1;
+		const entry = new Instance("Frame");
+		entry.Name = `Message${this.count}`;
+		entry.LayoutOrder = this.count;
+		entry.BackgroundTransparency = 1;
+		entry.Size = new UDim2(1, 0, 0, 0);
+		entry.AutomaticSize = Enum.AutomaticSize.Y;
+		const layout = new Instance("UIListLayout");
+		layout.SortOrder = Enum.SortOrder.LayoutOrder;
+		layout.Padding = new UDim(0, 2);
+		layout.Parent = entry;
+
+		const header = new Instance("Frame");
+		header.Name = "Header";
+		header.LayoutOrder = 1;
+		header.BackgroundTransparency = 1;
+		header.Size = new UDim2(1, 0, 0, 16);
+		header.Parent = entry;
+		label("Sender", header, {
+			Text: message.sender,
+			Font: Enum.Font.GothamBold,
+			TextColor3: ACCENT,
+			TextSize: 13,
+			Size: new UDim2(1, -48, 1, 0),
+			TextTruncate: Enum.TextTruncate.AtEnd,
+		});
+		label("Time", header, {
+			Text: this.formatTime(message.sentAt),
+			TextColor3: MUTED,
+			TextSize: 12,
+			AnchorPoint: new Vector2(1, 0),
+			Position: UDim2.fromScale(1, 0),
+			Size: new UDim2(0, 44, 1, 0),
+			TextXAlignment: Enum.TextXAlignment.Right,
+		});
+		label("Text", entry, {
+			Text: message.text,
+			LayoutOrder: 2,
+			Size: new UDim2(1, 0, 0, 0),
+			AutomaticSize: Enum.AutomaticSize.Y,
+			TextWrapped: true,
+			TextYAlignment: Enum.TextYAlignment.Top,
+		});
+		entry.Parent = this.list;
+
+		this.entries.push(entry);
+		while (this.entries.size() > this.maxEntries) this.entries.shift()!.Destroy();
+		if (this.minimised) {
+			this.unread += 1;
+			this.showTitle();
+		}
+		return entry;
+	}
+
+	/** Changes the title bar's text. */
+	setTitle(title: string): void {
+		this.title = title;
+		if (!this.isOver) this.showTitle();
+	}
+
+	/**
+	 * Minimises the window to its title bar (the title then counts new messages) or restores it. The minimise
+	 * button toggles this.
+	 */
+	setMinimised(minimised: boolean): void {
+		if (this.isOver || minimised === this.minimised) return;
+		this.minimised = minimised;
+		this.unread = 0;
+		this.list.Visible = !minimised;
+		this.frame.Size = UDim2.fromOffset(WIDTH, minimised ? TITLE_HEIGHT : HEIGHT);
+		this.minimiseButton.Text = minimised ? "+" : "–";
+		this.showTitle();
+	}
+
+	/** Whether the window is minimised. */
+	isMinimised(): boolean {
+		return this.minimised;
+	}
+
+	/** How many entries the window shows. */
+	getEntryCount(): number {
+		return this.entries.size();
+	}
+
+	/** Whether the window was closed. */
+	isClosed(): boolean {
+		return this.isOver;
+	}
+
+	/** Closes the window: destroys its ScreenGui and fires `closed` (not by the player). Idempotent. */
+	close(): void {
+		this.finish(false);
+	}
+
+	private finish(byPlayer: boolean): void {
+		if (this.isOver) return;
+		this.isOver = true;
+		for (const connection of this.connections) connection.Disconnect();
+		this.connections.clear();
+		this.gui.Destroy();
+		this.closed.Fire(byPlayer);
+	}
+
+	private showTitle(): void {
+		this.titleLabel.Text = this.minimised && this.unread > 0 ? `${this.title} (${this.unread} new)` : this.title;
+	}
+
+	/** Keeps the newest message in view unless the player scrolled up to read older ones. */
+	private followNewest(): void {
+		const list = this.list;
+		// Lune (the test harness) has no layout engine: these signals exist only in Roblox.
+		pcall(() => {
+			this.connections.push(
+				list.GetPropertyChangedSignal("AbsoluteCanvasSize").Connect(() => {
+					if (this.follow) list.CanvasPosition = new Vector2(0, this.bottom());
+				}),
+				list.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
+					this.follow = list.CanvasPosition.Y >= this.bottom() - 4;
+				}),
+			);
+		});
+	}
+
+	private bottom(): number {
+		return math.max(0, this.list.AbsoluteCanvasSize.Y - this.list.AbsoluteWindowSize.Y);
+	}
+}

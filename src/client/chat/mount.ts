@@ -1,0 +1,94 @@
+import { Players } from "@rbxts/services";
+import { waitForRemotes } from "../../shared/remotes";
+import { CallChatClient, ChatInfo, remoteChannel } from "./CallChatClient";
+import { ChatWindow, ChatWindowOptions } from "./ChatWindow";
+
+/**
+ * The built-in chat UI, mounted on a {@link CallChatClient}.
+ * @see README#support-calls
+ */
+export interface MountedCallChat {
+	/** The window of an open chat. */
+	getWindow(chatId: string): ChatWindow | undefined;
+	/** Closes every window and stops following the client (the client keeps running). */
+	destroy(): void;
+}
+
+/** Options of {@link mountCallChat}: the windows' options except the title (each chat brings its own). */
+export type MountOptions = Omit<ChatWindowOptions, "title" | "offset">;
+
+const STACK_OFFSET = 40;
+
+/**
+ * Shows a {@link ChatWindow} for every chat the client has open or opens later: its messages in order, closed when
+ * the chat closes. The player's close button dismisses the chat (the server stops polling it).
+ *
+ * @example
+ * ```ts
+ * const chats = new CallChatClient(remoteChannel(callEvents));
+ * mountCallChat(chats, Players.LocalPlayer.WaitForChild("PlayerGui"));
+ * chats.start();
+ * ```
+ * @see README#support-calls
+ */
+export function mountCallChat(client: CallChatClient, parent: Instance, options: MountOptions = {}): MountedCallChat {
+	const windows = new Map<string, ChatWindow>();
+	let alive = true;
+
+	const show = (chat: ChatInfo) => {
+		if (!alive || windows.has(chat.chatId)) return;
+		const window = new ChatWindow(parent, {
+			...options,
+			title: chat.title,
+			offset: windows.size() * STACK_OFFSET,
+		});
+		windows.set(chat.chatId, window);
+		window.closed.Connect((byPlayer) => {
+			windows.delete(chat.chatId);
+			if (byPlayer) client.dismiss(chat.chatId);
+		});
+		for (const message of client.getMessages(chat.chatId)) window.addMessage(message);
+	};
+
+	const connections = [
+		client.opened.Connect(show),
+		client.message.Connect((chat, message) => windows.get(chat.chatId)?.addMessage(message)),
+		client.closed.Connect((chat) => windows.get(chat.chatId)?.close()),
+	];
+	for (const chat of client.getChats()) show(chat);
+
+	return {
+		getWindow(chatId) {
+			return windows.get(chatId);
+		},
+		destroy() {
+			alive = false;
+			for (const connection of connections) connection.Disconnect();
+			const open = new Array<ChatWindow>();
+			for (const [, window] of windows) open.push(window);
+			for (const window of open) window.close();
+		},
+	};
+}
+
+/**
+ * The one call a LocalScript needs for the built-in support chat: waits for StaffOps' remotes (up to 30 s; undefined
+ * when the server does not run StaffOps), mounts the windows in the local player's PlayerGui and starts the client.
+ *
+ * @example
+ * ```ts
+ * // StarterPlayerScripts/SupportChat.client.ts
+ * import { startCallChat } from "@rbxts/staffops";
+ * startCallChat();
+ * ```
+ * @see README#support-calls
+ */
+export function startCallChat(options: MountOptions = {}): CallChatClient | undefined {
+	const remotes = waitForRemotes();
+	const player = Players.LocalPlayer;
+	if (remotes === undefined || player === undefined) return undefined;
+	const playerGui = player.WaitForChild("PlayerGui");
+	const client = new CallChatClient(remoteChannel(remotes.CallEvents));
+	mountCallChat(client, playerGui, options);
+	return client.start();
+}

@@ -1,0 +1,132 @@
+import { GuiService, ReplicatedStorage, UserInputService, Workspace } from "@rbxts/services";
+import { waitForRemotes } from "../../shared/remotes";
+import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "./payload";
+import { detectPlatform, DeviceFacts } from "./platform";
+import { measureTzOffset } from "./timezone";
+
+export type { ClientReportPayload } from "./payload";
+export { UNKNOWN_TZ_OFFSET } from "./payload";
+export { detectPlatform } from "./platform";
+export type { DeviceFacts } from "./platform";
+export { formatOffset, measureTzOffset, offsetMinutes } from "./timezone";
+export type { ClockFields } from "./timezone";
+
+/**
+ * Seams of the client reporter; every field defaults to the real thing. Specs pass fakes.
+ *
+ * @example
+ * ```ts
+ * sendClientReport({ send: (payload) => print(payload.platform) });
+ * ```
+ * @see README#game-integration
+ */
+export interface ClientReportOptions {
+	/** Where the server's remotes folder is; default `ReplicatedStorage`. */
+	readonly remotesParent?: Instance;
+	/** Seconds to wait for the server's remotes; default 60. */
+	readonly remotesTimeout?: number;
+	/** Sends the payload; default fires the `ClientReport` remote. */
+	readonly send?: (payload: ClientReportPayload) => void;
+	/** Reads the device's facts; default reads `UserInputService`, `GuiService` and the current camera. */
+	readonly readDevice?: () => DeviceFacts;
+	/** Measures the timezone offset; default {@link measureTzOffset}. */
+	readonly measureOffset?: () => string | undefined;
+}
+
+/**
+ * Reads this client's {@link DeviceFacts} from `UserInputService`, `GuiService` and `Workspace.CurrentCamera`.
+ *
+ * @example
+ * ```ts
+ * const platform = detectPlatform(readDeviceFacts());
+ * ```
+ * @see README#game-integration
+ */
+export function readDeviceFacts(): DeviceFacts {
+	const camera = Workspace.CurrentCamera;
+	return {
+		touchEnabled: UserInputService.TouchEnabled,
+		keyboardEnabled: UserInputService.KeyboardEnabled,
+		mouseEnabled: UserInputService.MouseEnabled,
+		gamepadEnabled: UserInputService.GamepadEnabled,
+		tenFootInterface: GuiService.IsTenFootInterface(),
+		viewport: camera !== undefined ? camera.ViewportSize : undefined,
+	};
+}
+
+/**
+ * Builds this client's report: platform from the device (see `detectPlatform`), offset from the clock; both fall
+ * back (`unknown`, {@link UNKNOWN_TZ_OFFSET}) rather than fail.
+ *
+ * @example
+ * ```ts
+ * const { platform, tzOffset } = buildClientReport();
+ * ```
+ * @see README#game-integration
+ */
+export function buildClientReport(options: ClientReportOptions = {}): ClientReportPayload {
+	const [deviceOk, facts] = pcall(options.readDevice ?? readDeviceFacts);
+	const [platformOk, platform] = pcall(() => (deviceOk ? detectPlatform(facts) : "unknown"));
+	const [offsetOk, offset] = pcall(options.measureOffset ?? (() => measureTzOffset()));
+	const payload: ClientReportPayload = {
+		platform: platformOk ? platform : "unknown",
+		tzOffset: offsetOk && isTzOffset(offset) ? offset : UNKNOWN_TZ_OFFSET,
+	};
+	return isClientReportPayload(payload) ? payload : { platform: "unknown", tzOffset: UNKNOWN_TZ_OFFSET };
+}
+
+let reported = false;
+
+/**
+ * Sends this client's platform and timezone offset to the server, once per client: later calls do nothing and
+ * return false. Yields while it waits for the server's remotes (up to `remotesTimeout`); returns whether the
+ * report went out. Never throws. Most games call {@link startClientReport} instead, which does not yield.
+ *
+ * @example
+ * ```ts
+ * // in a LocalScript
+ * const sent = sendClientReport();
+ * ```
+ * @see README#game-integration
+ */
+export function sendClientReport(options: ClientReportOptions = {}): boolean {
+	if (reported) return false;
+	reported = true;
+	const payload = buildClientReport(options);
+	let send = options.send;
+	if (send === undefined) {
+		const [ok, remotes] = pcall(() =>
+			waitForRemotes(options.remotesParent ?? ReplicatedStorage, options.remotesTimeout ?? 60),
+		);
+		if (!ok || remotes === undefined) {
+			warn("[StaffOps] the server's remotes never appeared; the client report was not sent");
+			return false;
+		}
+		send = (value) => remotes.ClientReport.FireServer(value);
+	}
+	const [sent, problem] = pcall(send, payload);
+	if (!sent) warn(`[StaffOps] the client report could not be sent: ${tostring(problem)}`);
+	return sent;
+}
+
+/**
+ * Starts the client reporter in its own thread and returns at once: the client's platform and timezone offset go
+ * to the server once the server's remotes exist. roblox-ts games call it from their client code; the drop-in model
+ * delivers a LocalScript that calls it.
+ *
+ * @example
+ * ```ts
+ * // src/client/main.client.ts
+ * import { startClientReport } from "@rbxts/staffops";
+ * startClientReport();
+ * ```
+ * @see README#game-integration
+ */
+export function startClientReport(options: ClientReportOptions = {}): void {
+	task.spawn(() => sendClientReport(options));
+}
+
+/** Lets specs send again. @internal */
+export function resetClientReportForTests(): void {
+	reported = false;
+}

@@ -1,0 +1,211 @@
+import { HttpService } from "@rbxts/services";
+import { t } from "@rbxts/t";
+import { BudgetOptions, RequestBudget } from "../transport/budget";
+import { RetryOptions } from "../transport/retry";
+import { checkApiKey, checkBaseUrl } from "../transport/transport";
+
+/**
+ * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;
+ * everything else has a default. A wrong or missing field makes `start` warn one line naming the field and leave
+ * StaffOps off; nothing is thrown.
+ *
+ * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...); see the
+ * README.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key" });
+ * ```
+ * @see README#game-integration
+ */
+export interface StaffOpsConfig {
+	/** The Staff Operations Service's base address, `https://...`. Required: the interface names no public one. */
+	readonly baseUrl: string;
+	/** The name of the Roblox Secret that holds the workspace's API key (preferred over `apiKey`). */
+	readonly apiKeySecret?: string;
+	/** The API key itself, or a `Secret`. Prefer `apiKeySecret`: a key in a script or attribute is saved with the place. */
+	readonly apiKey?: string | Secret;
+	/** Kick players the service reports as banned. Default true. */
+	readonly kickBanned?: boolean;
+	/**
+	 * The kick message for banned players: a template where `{reason}` stands for the service's reason, or a function
+	 * of the reason. Default `"You are banned from this experience: {reason}"`.
+	 */
+	readonly kickMessage?: string | ((reason: string) => string);
+	/** Seconds between presence heartbeats. Default 60; from 5 to 600. */
+	readonly heartbeatSeconds?: number;
+	/** Seconds to wait for a player's client report before reporting the join with platform `unknown`. Default 10; 0 to 60. */
+	readonly clientReportTimeoutSeconds?: number;
+	/** Seconds `BindToClose` may spend sending what is still queued. Default 25; from 1 to 28 (Roblox allows 30 in all). */
+	readonly shutdownDeadlineSeconds?: number;
+	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
+	readonly trackStudio?: boolean;
+	/**
+	 * Deliver the client reporter to players (drop-in model only: it clones the client part of the model into
+	 * ReplicatedStorage and a LocalScript into StarterPlayerScripts). Default false: roblox-ts games call
+	 * `startClientReport()` from their own client code.
+	 */
+	readonly deliverClient?: boolean;
+	/** The request budget: a `RequestBudget`, or options that reconfigure the library-wide one. Default: the library-wide budget. */
+	readonly budget?: RequestBudget | BudgetOptions;
+	/** Seconds one HTTP attempt may take. Default 10. */
+	readonly timeout?: number;
+	/** How failed requests are retried by the transport. */
+	readonly retry?: RetryOptions;
+}
+
+/** The configuration with every default filled in and the key resolved. @internal */
+export interface ResolvedConfig {
+	readonly baseUrl: string;
+	readonly apiKey: string | Secret;
+	readonly kickBanned: boolean;
+	readonly kickMessage: (reason: string) => string;
+	readonly heartbeatSeconds: number;
+	readonly clientReportTimeoutSeconds: number;
+	readonly shutdownDeadlineSeconds: number;
+	readonly trackStudio: boolean;
+	readonly deliverClient: boolean;
+	readonly budget?: RequestBudget | BudgetOptions;
+	readonly timeout?: number;
+	readonly retry?: RetryOptions;
+}
+
+/** The default kick message template. @internal */
+export const DEFAULT_KICK_MESSAGE = "You are banned from this experience: {reason}";
+
+type Rule = readonly [check: (value: unknown) => boolean, expects: string];
+
+const finite = (value: unknown): value is number =>
+	typeIs(value, "number") && value === value && value > -math.huge && value < math.huge;
+const between = (min: number, max: number): Rule => [
+	(value) => finite(value) && value >= min && value <= max,
+	`a number from ${min} to ${max}`,
+];
+const name: Rule = [
+	(value) => typeIs(value, "string") && value.size() > 0 && value.size() <= 128 && value.find("%c")[0] === undefined,
+	"the name of a Roblox Secret (a non-empty string)",
+];
+const bool: Rule = [t.boolean, "true or false"];
+const numberFields = (fields: ReadonlyArray<string>): Rule => [
+	(value) => {
+		if (!typeIs(value, "table") || getmetatable(value) !== undefined) return false;
+		for (const [key, field] of pairs(value as Record<string, unknown>)) {
+			if (!typeIs(key, "string") || !fields.includes(key) || !finite(field)) return false;
+		}
+		return true;
+	},
+	`a table of numbers with fields among ${fields.join(", ")}`,
+];
+const budgetOptions = numberFields(["perMinute", "burst", "maxWait", "limitPause"]);
+
+const RULES: Record<keyof StaffOpsConfig, Rule> = {
+	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
+	apiKeySecret: name,
+	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
+	kickBanned: bool,
+	kickMessage: [
+		(value) => typeIs(value, "function") || (typeIs(value, "string") && value.size() <= 400),
+		"a string of at most 400 characters (with {reason}) or a function of the reason",
+	],
+	heartbeatSeconds: between(5, 600),
+	clientReportTimeoutSeconds: between(0, 60),
+	shutdownDeadlineSeconds: between(1, 28),
+	trackStudio: bool,
+	deliverClient: bool,
+	budget: [
+		(value) => value instanceof RequestBudget || budgetOptions[0](value),
+		`a RequestBudget or ${budgetOptions[1]}`,
+	],
+	timeout: between(0.1, 60),
+	retry: numberFields(["maxAttempts", "baseDelay", "maxDelay", "maxRetryAfter"]),
+};
+
+function templateMessage(template: string): (reason: string) => string {
+	return (reason) => {
+		const [text] = template.gsub("{reason}", () => reason);
+		return text;
+	};
+}
+
+/**
+ * Checks a configuration: undefined when it is usable, else one sentence naming the first bad field (never a
+ * value: a value might be the key).
+ * @internal
+ */
+export function checkConfig(config: unknown): string | undefined {
+	if (!typeIs(config, "table")) return "StaffOps.start needs a configuration table";
+	const record = config as Record<string, unknown>;
+	for (const [key] of pairs(record)) {
+		if (!typeIs(key, "string")) return "the configuration may have only named fields";
+		if (RULES[key as keyof StaffOpsConfig] === undefined) return `config has an unknown field \`${key}\``;
+	}
+	if (record.baseUrl === undefined) {
+		return "config.baseUrl is required: the Staff Operations Service's address (https://...)";
+	}
+	const [urlOk, urlProblem] = checkBaseUrl(record.baseUrl);
+	if (!urlOk) return `config.${urlProblem}`;
+	if (record.apiKey === undefined && record.apiKeySecret === undefined) {
+		return "config.apiKeySecret is required: the name of the Roblox Secret that holds your API key (or set config.apiKey)";
+	}
+	if (record.apiKey !== undefined && record.apiKeySecret !== undefined) {
+		return "config.apiKey and config.apiKeySecret are both set; keep one (apiKeySecret is preferred)";
+	}
+	const names = new Array<string>();
+	for (const [key] of pairs(RULES)) names.push(key);
+	names.sort();
+	for (const field of names) {
+		const value = record[field];
+		const [check, expects] = RULES[field as keyof StaffOpsConfig];
+		if (value !== undefined && !check(value)) return `config.${field} must be ${expects}`;
+	}
+	return undefined;
+}
+
+/** Reads a Roblox Secret by name. @internal */
+export type SecretReader = (name: string) => Secret;
+
+/**
+ * Fills in the defaults and resolves the key of a configuration {@link checkConfig} accepted: the resolved
+ * configuration, or one sentence saying why the key cannot be had.
+ * @internal
+ */
+export function resolveConfig(
+	config: StaffOpsConfig,
+	readSecret: SecretReader = (secretName) => HttpService.GetSecret(secretName),
+): [ok: true, config: ResolvedConfig] | [ok: false, problem: string] {
+	let apiKey: string | Secret;
+	if (config.apiKeySecret !== undefined) {
+		const secretName = config.apiKeySecret;
+		const [ok, secret] = pcall(readSecret, secretName);
+		if (!ok || !typeIs(secret, "Secret")) {
+			return [
+				false,
+				`could not read the Roblox Secret "${secretName}" (config.apiKeySecret). Add it in Creator Hub under ` +
+					"your experience's Secrets, and for Studio playtests under Game Settings > Security > Secrets",
+			];
+		}
+		apiKey = secret;
+	} else {
+		apiKey = config.apiKey!;
+	}
+	const kickMessage = config.kickMessage;
+	return [
+		true,
+		{
+			baseUrl: config.baseUrl,
+			apiKey,
+			kickBanned: config.kickBanned ?? true,
+			kickMessage: typeIs(kickMessage, "function")
+				? kickMessage
+				: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE),
+			heartbeatSeconds: config.heartbeatSeconds ?? 60,
+			clientReportTimeoutSeconds: config.clientReportTimeoutSeconds ?? 10,
+			shutdownDeadlineSeconds: config.shutdownDeadlineSeconds ?? 25,
+			trackStudio: config.trackStudio ?? true,
+			deliverClient: config.deliverClient ?? false,
+			budget: config.budget,
+			timeout: config.timeout,
+			retry: config.retry,
+		},
+	];
+}

@@ -1,0 +1,218 @@
+import type { StaffOpsClient } from "../api/client";
+import type { CallBridge, CallChat, OpenChatOptions } from "../bridge/CallBridge";
+import { Signal } from "../shared/signal";
+import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
+import { logInfo, logWarn } from "./log";
+import { defaultIsStudio, ServerSeams } from "./seams";
+import { JoinResult, PlayerSession, StaffOpsServer } from "./server";
+
+/**
+ * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff
+ * Operations Service, reports every player's join (with platform, timezone and safe chat), marks staff, kicks
+ * banned players, keeps the server's presence alive and sends what is queued at shutdown. Nothing it does throws
+ * into game code; problems are one `[StaffOps]` warning each.
+ *
+ * @example
+ * ```ts
+ * import { StaffOps } from "@rbxts/staffops";
+ * StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key" });
+ * StaffOps.staffJoined.Connect((player) => print(`${player.Name} is staff`));
+ * ```
+ * @see README#game-integration
+ */
+export namespace StaffOps {
+	/**
+	 * Fires once per player when the service says they are staff (after their attribute `StaffOpsIsStaff` is set).
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.staffJoined.Connect((player) => giveStaffTools(player));
+	 * ```
+	 * @see README#game-integration
+	 */
+	export const staffJoined = new Signal<[player: Player]>();
+
+	/**
+	 * Fires each time the service answers a player's join (again after the service forgot the server and the join
+	 * was reported anew), banned players included.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.playerReported.Connect((player, result) => print(player.Name, result.sessionId));
+	 * ```
+	 * @see README#game-integration
+	 */
+	export const playerReported = new Signal<[player: Player, result: JoinResult]>();
+
+	/**
+	 * Fires once per player the service reports as banned, just before they are kicked (unless `kickBanned` is false).
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.playerBanned.Connect((player, reason) => print(`${player.Name} banned: ${reason}`));
+	 * ```
+	 * @see README#game-integration
+	 */
+	export const playerBanned = new Signal<[player: Player, reason: string]>();
+
+	let current: StaffOpsServer | undefined;
+
+	/**
+	 * Starts the game integration. Returns the running server, or undefined when the configuration is wrong (one
+	 * `[StaffOps]` warning names the field; the game keeps running) or Studio is excluded by `trackStudio = false`.
+	 * A second call while running warns and returns the running server: call {@link StaffOps.stop} first to restart.
+	 *
+	 * @param config see {@link StaffOpsConfig}
+	 * @param seams Roblox seams for tests; omit in games
+	 * @example
+	 * ```ts
+	 * StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key", heartbeatSeconds: 60 });
+	 * ```
+	 * @see README#game-integration
+	 */
+	export function start(config: StaffOpsConfig, seams?: ServerSeams): StaffOpsServer | undefined {
+		if (current !== undefined && !current.isStopped()) {
+			logWarn("StaffOps.start was called again; the running integration is kept (call StaffOps.stop() first)");
+			return current;
+		}
+		const [ok, result] = pcall(() => {
+			const problem = checkConfig(config);
+			if (problem !== undefined) {
+				logWarn(`${problem}; StaffOps is not running`);
+				return undefined;
+			}
+			const studio = (seams?.isStudio ?? defaultIsStudio)();
+			if (studio && config.trackStudio === false) {
+				logInfo("Studio playtest: StaffOps is off here because trackStudio is false");
+				return undefined;
+			}
+			const [resolved, resolvedOrProblem] = resolveConfig(config);
+			if (!resolved) {
+				logWarn(`${resolvedOrProblem}; StaffOps is not running`);
+				return undefined;
+			}
+			const server = new StaffOpsServer(resolvedOrProblem, { staffJoined, playerReported, playerBanned }, seams);
+			current = server;
+			server.begin(studio);
+			return server;
+		});
+		if (!ok) {
+			logWarn(`could not start: ${tostring(result)}`);
+			return undefined;
+		}
+		return result;
+	}
+
+	/**
+	 * Stops the integration at once (no more requests; queued joins are dropped). `start` may be called again after.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.stop();
+	 * ```
+	 * @see README#game-integration
+	 */
+	export function stop(): void {
+		const server = current;
+		current = undefined;
+		server?.stop();
+	}
+
+	/**
+	 * Whether the service marked `player` as staff. False until their join is answered, for banned players, and
+	 * when StaffOps is not running.
+	 *
+	 * @example
+	 * ```ts
+	 * if (StaffOps.isStaff(player)) openStaffPanel(player);
+	 * ```
+	 * @see README#game-integration
+	 */
+	export function isStaff(player: Player): boolean {
+		return current !== undefined && current.isStaff(player);
+	}
+
+	/**
+	 * The player's session with the service (`sessionId`, `runningPlayerId`, `isStaff`), or undefined until their
+	 * join is answered.
+	 *
+	 * @example
+	 * ```ts
+	 * const session = StaffOps.getSession(player);
+	 * ```
+	 * @see README#game-integration
+	 */
+	export function getSession(player: Player): PlayerSession | undefined {
+		return current?.getSession(player);
+	}
+
+	/**
+	 * The typed client the integration uses (same key, same budget), for game code such as a cashier system;
+	 * undefined when StaffOps is not running.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.getClient()?.orders.create(order).catch((err) => warn(tostring(err)));
+	 * ```
+	 * @see README#typed-client
+	 */
+	export function getClient(): StaffOpsClient | undefined {
+		return current?.getClient();
+	}
+
+	/**
+	 * The support-call bridge of the running integration, or undefined when StaffOps is not running.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.getCalls()?.message.Connect((chat, message) => print(chat.player.Name, message.text));
+	 * ```
+	 * @see README#support-calls
+	 */
+	export function getCalls(): CallBridge | undefined {
+		return current?.getCalls();
+	}
+
+	/**
+	 * Opens the chat of support call `callId` for `player`: the service's messages are polled, filtered for the
+	 * player and shown in their chat window until the call ends, the player leaves or game code closes it.
+	 * Undefined (with a warning) when StaffOps is not running.
+	 *
+	 * @example
+	 * ```ts
+	 * const chat = StaffOps.openCall(player, callId, { title: "Cafe support" });
+	 * ```
+	 * @see README#support-calls
+	 */
+	export function openCall(player: Player, callId: string, options?: OpenChatOptions): CallChat | undefined {
+		const calls = current?.getCalls();
+		if (calls === undefined) {
+			logWarn("openCall: StaffOps is not running");
+			return undefined;
+		}
+		const [ok, chatOrProblem] = pcall(() => calls.open(player, callId, options));
+		if (!ok) {
+			logWarn(`openCall: ${tostring(chatOrProblem)}`);
+			return undefined;
+		}
+		return chatOrProblem;
+	}
+
+	/**
+	 * The running integration, or undefined.
+	 *
+	 * @example
+	 * ```ts
+	 * print(StaffOps.getServer()?.isRegistered());
+	 * ```
+	 * @see README#game-integration
+	 */
+	export function getServer(): StaffOpsServer | undefined {
+		return current;
+	}
+}
+
+export type { StaffOpsConfig } from "./config";
+export type { PlayersLike, ServerSeams } from "./seams";
+export { STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
+export type { JoinResult, PlayerSession } from "./server";

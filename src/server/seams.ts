@@ -1,0 +1,90 @@
+import { Players, RunService, TextChatService } from "@rbxts/services";
+import type { CreateServerArgs } from "../api/types";
+import type { StaffOpsClient } from "../api/client";
+import type { Scheduler } from "../transport/scheduler";
+import type { TransportSeams } from "../transport/transport";
+
+/**
+ * The part of the `Players` service the game integration uses.
+ *
+ * @example
+ * ```ts
+ * const players: PlayersLike = Players;
+ * ```
+ * @see README#testing
+ */
+export interface PlayersLike {
+	readonly PlayerAdded: RBXScriptSignal<(player: Player) => void>;
+	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
+	GetPlayers(): Array<Player>;
+}
+
+/**
+ * The Roblox seams of the game integration; each defaults to the real service. Specs pass fakes (a clock that moves
+ * by hand, a client with its own budget, ...); games pass nothing.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start(config, { scheduler: fakeClock });
+ * ```
+ * @see README#testing
+ */
+export interface ServerSeams {
+	/** Default `Players`. */
+	readonly players?: PlayersLike;
+	/** The clock of heartbeats, backoff and the client-report wait; default `os.clock` + `task.delay`. */
+	readonly scheduler?: Scheduler;
+	/** Uniform draws in [0, 1) for backoff jitter; default `math.random`. */
+	readonly random?: () => number;
+	/** Seams of the HTTP client built from the configuration. */
+	readonly transport?: TransportSeams;
+	/** A ready client to use instead of building one from the configuration. */
+	readonly client?: StaffOpsClient;
+	/** The server's facts for registration; default read from `game` (DESIGN §3). */
+	readonly gameInfo?: () => CreateServerArgs;
+	/** Whether a player may chat freely; may yield or throw (then safechat is reported as on). Default `TextChatService:CanUserChatAsync`. */
+	readonly canChat?: (player: Player) => boolean;
+	/** Registers the shutdown callback; default `game:BindToClose`. */
+	readonly bindToClose?: (callback: () => void) => void;
+	/** Whether this is a Studio playtest; default `RunService:IsStudio()` or an empty `JobId`. */
+	readonly isStudio?: () => boolean;
+	/** Where the remotes folder lives; default `ReplicatedStorage`. */
+	readonly remotesParent?: Instance;
+	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`, `StarterPlayerScripts`, each player's `PlayerGui`. */
+	readonly delivery?: {
+		readonly modelRoot?: Instance;
+		readonly replicated?: Instance;
+		readonly starterPlayerScripts?: Instance;
+	};
+}
+
+/** The server's facts, as DESIGN §3 sends them. @internal */
+export function readGameInfo(): CreateServerArgs {
+	return {
+		gameId: game.GameId,
+		placeId: game.PlaceId,
+		jobId: game.JobId,
+		privateServerId: game.PrivateServerId,
+		privateServerOwnerId: game.PrivateServerOwnerId,
+		placeVersion: tostring(game.PlaceVersion),
+	};
+}
+
+/** @internal */
+export function defaultIsStudio(): boolean {
+	return RunService.IsStudio() || game.JobId === "";
+}
+
+/** @internal */
+export function defaultCanChat(player: Player): boolean {
+	// `User` is a nominal alias of a user id in the typings.
+	return TextChatService.CanUserChatAsync(player.UserId as unknown as User);
+}
+
+/** @internal */
+export function defaultBindToClose(callback: () => void): void {
+	game.BindToClose(callback);
+}
+
+/** @internal */
+export const defaultPlayers: PlayersLike = Players;

@@ -1,0 +1,133 @@
+import { CallCloseReason } from "../../../src/client/chat/protocol";
+import { harness } from "../../support/harness";
+import { FaultSpec, serviceControl } from "../../support/serviceControl";
+import { kindsOf, LiveRig, liveRig, messagesOf, STATIC_CALL, textsOf } from "./support";
+
+const FIRST = "Hello, how can I help?";
+const SECOND = "Glad that is sorted. Closing this call now.";
+
+// Transient failures back a chat off and it recovers without losing or repeating a message; refusals end it.
+export = () => {
+	let rig: LiveRig | undefined;
+	let reasons: Array<CallCloseReason>;
+
+	const start = (retry?: { maxAttempts?: number; baseDelay?: number }) => {
+		const made = liveRig({}, retry ?? { maxAttempts: 1 });
+		reasons = [];
+		made.bridge.closed.Connect((_, reason) => reasons.push(reason));
+		rig = made;
+		return made;
+	};
+
+	beforeEach(() => {
+		serviceControl.reset();
+		serviceControl.setCallStatus(STATIC_CALL, "open");
+	});
+
+	afterEach(() => {
+		rig?.bridge.destroy();
+		rig = undefined;
+		serviceControl.clearFaults();
+		harness.reset();
+	});
+
+	describe("CallBridge: faults (reference service)", () => {
+		it("backs off after failed polls (5 s, then 10 s) and recovers, delivering each message once", () => {
+			const { bridge, clock, remote, settle } = start();
+			serviceControl.fault({ operation: "getCallMessages", status: 503, times: 2 });
+			const player = harness.players.add(2301);
+			const chat = bridge.open(player, STATIC_CALL);
+			settle();
+			expect(chat.getState()).to.equal("connecting");
+			expect(bridge.getStats().failedPolls).to.equal(1);
+			clock.advance(4.9);
+			settle();
+			expect(bridge.getStats().polls).to.equal(1);
+			clock.advance(0.2);
+			settle();
+			expect(bridge.getStats().polls).to.equal(2);
+			expect(bridge.getStats().failedPolls).to.equal(2);
+			clock.advance(9.9);
+			settle();
+			expect(bridge.getStats().polls).to.equal(2);
+			clock.advance(0.2);
+			settle();
+			expect(bridge.getStats().polls).to.equal(3);
+			expect(chat.getState()).to.equal("open");
+			expect(kindsOf(player, remote)).to.equal("opened,message,message");
+		});
+
+		for (const [name, fault] of [
+			["a dropped connection", { kind: "drop" }],
+			["a malformed answer", { kind: "malformed" }],
+			["a truncated answer", { kind: "truncated" }],
+			["answers of the wrong types", { kind: "wrong-types" }],
+			["a 500", { status: 500 }],
+			["a 429", { status: 429 }],
+			["a refusal with status 200", { kind: "success-false" }],
+		] as Array<[string, Omit<FaultSpec, "operation">]>) {
+			it(`keeps a chat open through ${name} in mid-conversation and delivers what it missed once`, () => {
+				const { bridge, remote, pollAgain, settle } = start();
+				const player = harness.players.add(2302);
+				const chat = bridge.open(player, STATIC_CALL);
+				settle();
+				serviceControl.addCallMessage(STATIC_CALL, { username: "ModMarco", userId: 1003, message: "During" });
+				serviceControl.fault({ operation: "getCallMessages", times: 3, ...fault });
+				pollAgain();
+				pollAgain();
+				pollAgain();
+				expect(bridge.getStats().failedPolls).to.equal(3);
+				expect(chat.getState()).to.equal("open");
+				expect(textsOf(player, remote)).to.equal(`${FIRST}|${SECOND}`);
+				pollAgain();
+				pollAgain();
+				expect(textsOf(player, remote)).to.equal(`${FIRST}|${SECOND}|During`);
+				expect(
+					messagesOf(player, remote)
+						.map((message) => message.seq)
+						.join(","),
+				).to.equal("1,2,3");
+			});
+		}
+
+		it("waits at least as long as Retry-After asks", () => {
+			const { bridge, clock, settle } = start();
+			serviceControl.fault({ operation: "getCallMessages", status: 429, retryAfter: 20, times: 1 });
+			const player = harness.players.add(2303);
+			bridge.open(player, STATIC_CALL);
+			settle();
+			clock.advance(19.9);
+			settle();
+			expect(bridge.getStats().polls).to.equal(1);
+			clock.advance(0.2);
+			settle();
+			expect(bridge.getStats().polls).to.equal(2);
+			expect(bridge.getChats(player)[0].getState()).to.equal("open");
+		});
+
+		it("lets the transport's own retries absorb a single failure", () => {
+			const { bridge, remote, settle } = start({ maxAttempts: 3, baseDelay: 0.05 });
+			serviceControl.fault({ operation: "getCallMessages", status: 503, times: 1 });
+			const player = harness.players.add(2304);
+			bridge.open(player, STATIC_CALL);
+			settle();
+			expect(bridge.getStats().polls).to.equal(1);
+			expect(bridge.getStats().failedPolls).to.equal(0);
+			expect(kindsOf(player, remote)).to.equal("opened,message,message");
+		});
+
+		for (const status of [400, 401, 403]) {
+			it(`ends the chat with reason error when the service refuses with ${status}`, () => {
+				const { bridge, remote, pollAgain, settle } = start();
+				const player = harness.players.add(2305);
+				const chat = bridge.open(player, STATIC_CALL);
+				settle();
+				serviceControl.fault({ operation: "getCallMessages", status, times: 1 });
+				pollAgain();
+				expect(chat.getState()).to.equal("closed");
+				expect(reasons.join(",")).to.equal("error");
+				expect(kindsOf(player, remote)).to.equal("opened,message,message,closed");
+			});
+		}
+	});
+};

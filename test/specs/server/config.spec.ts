@@ -1,0 +1,178 @@
+import { StaffOps } from "../../../src/server";
+import type { StaffOpsConfig } from "../../../src/server/config";
+import { RequestBudget } from "../../../src/transport/budget";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { allOutput, cleanUp, join, joinsOf, linesWith, settle, waitUntil, warnings } from "./support";
+
+function base(): Record<string, unknown> {
+	return {
+		baseUrl: harness.serviceUrl,
+		apiKey: harness.serviceKey,
+		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+		retry: { maxAttempts: 1 },
+	};
+}
+
+/** Starts with a configuration that should be refused; returns the one warning it printed. */
+function refused(config: unknown): string {
+	harness.clearOutput();
+	let server: unknown;
+	const [ok, thrown] = pcall(() => {
+		server = StaffOps.start(config as StaffOpsConfig);
+	});
+	if (!ok) error(`StaffOps.start threw: ${tostring(thrown)}`, 2);
+	if (server !== undefined) error("StaffOps.start accepted the configuration", 2);
+	const lines = warnings();
+	if (lines.size() !== 1) error(`expected one warning, got ${lines.size()}: ${lines.join(" | ")}`, 2);
+	if (lines[0].sub(1, 11) !== "[StaffOps] ") error(`the warning lacks the prefix: ${lines[0]}`, 2);
+	if (lines[0].find(harness.serviceKey, 1, true)[0] !== undefined) error("the warning shows the key", 2);
+	return lines[0];
+}
+
+function mentions(text: string, part: string): boolean {
+	return text.find(part, 1, true)[0] !== undefined;
+}
+
+// Configuration: wrong or missing settings get one clear warning, the game keeps running, nothing is sent.
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset();
+		harness.clearOutput();
+	});
+	afterEach(() => cleanUp());
+
+	describe("StaffOps.start configuration", () => {
+		it("refuses a missing or bad baseUrl, naming it", () => {
+			const config = base();
+			config.baseUrl = undefined;
+			expect(mentions(refused(config), "config.baseUrl is required")).to.equal(true);
+			expect(
+				mentions(refused({ ...base(), baseUrl: "http://staff.example.com" }), "baseUrl must use https://"),
+			).to.equal(true);
+			expect(mentions(refused({ ...base(), baseUrl: 5 }), "baseUrl")).to.equal(true);
+		});
+
+		it("refuses a missing key, both keys, and an empty key", () => {
+			const config = base();
+			config.apiKey = undefined;
+			expect(mentions(refused(config), "config.apiKeySecret is required")).to.equal(true);
+			expect(mentions(refused({ ...base(), apiKeySecret: "staffops" }), "both set")).to.equal(true);
+			expect(mentions(refused({ ...base(), apiKey: "" }), "config.apiKey must be")).to.equal(true);
+		});
+
+		it("refuses unknown fields and wrong values, naming the field", () => {
+			expect(mentions(refused({ ...base(), heartbeatSecond: 60 }), "unknown field `heartbeatSecond`")).to.equal(
+				true,
+			);
+			expect(
+				mentions(refused({ ...base(), heartbeatSeconds: "60" }), "config.heartbeatSeconds must be"),
+			).to.equal(true);
+			expect(mentions(refused({ ...base(), heartbeatSeconds: 0 / 0 }), "config.heartbeatSeconds")).to.equal(true);
+			expect(mentions(refused({ ...base(), heartbeatSeconds: 1 }), "from 5 to 600")).to.equal(true);
+			expect(
+				mentions(refused({ ...base(), shutdownDeadlineSeconds: 30 }), "config.shutdownDeadlineSeconds"),
+			).to.equal(true);
+			expect(mentions(refused({ ...base(), kickBanned: "yes" }), "config.kickBanned")).to.equal(true);
+			expect(mentions(refused({ ...base(), kickMessage: 5 }), "config.kickMessage")).to.equal(true);
+			expect(mentions(refused({ ...base(), budget: { perMinut: 5 } }), "config.budget")).to.equal(true);
+			expect(mentions(refused({ ...base(), retry: { maxAttempts: "3" } }), "config.retry")).to.equal(true);
+			expect(mentions(refused("https://staff.example.com"), "configuration table")).to.equal(true);
+			expect(mentions(refused(undefined), "configuration table")).to.equal(true);
+		});
+
+		it("sends nothing and tracks nobody after a refused configuration", () => {
+			refused({ ...base(), heartbeatSeconds: -1 });
+			join(2001);
+			settle(0.05);
+			expect(StaffOps.getServer()).to.equal(undefined);
+			expect(StaffOps.getClient()).to.equal(undefined);
+			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+		});
+
+		it("reads the key from a Roblox Secret", () => {
+			harness.http.defineSecret("staffops_spec_key", harness.serviceKey);
+			const config = base();
+			config.apiKey = undefined;
+			config.apiKeySecret = "staffops_spec_key";
+			const server = StaffOps.start(config as unknown as StaffOpsConfig);
+			expect(server).to.be.ok();
+			waitUntil(() => server!.isRegistered(), "registration");
+			expect(serviceControl.count("createServer")).to.equal(1);
+		});
+
+		it("names a missing Secret and says where to add it", () => {
+			const config = base();
+			config.apiKey = undefined;
+			config.apiKeySecret = "no_such_secret";
+			const line = refused(config);
+			expect(mentions(line, `"no_such_secret"`)).to.equal(true);
+			expect(mentions(line, "Secrets")).to.equal(true);
+		});
+
+		it("never prints the key, even when the service refuses it", () => {
+			const wrongKey = "staffops-wrong-key-9999";
+			const server = StaffOps.start({ ...base(), apiKey: wrongKey } as unknown as StaffOpsConfig);
+			expect(server).to.be.ok();
+			waitUntil(() => linesWith(warnings(), "could not register").size() === 1, "the registration warning");
+			const line = linesWith(warnings(), "could not register")[0];
+			expect(mentions(line, "401")).to.equal(true);
+			for (const text of allOutput()) {
+				expect(mentions(text, wrongKey)).to.equal(false);
+				expect(mentions(text, harness.serviceKey)).to.equal(false);
+			}
+		});
+
+		it("uses the default kick message when a kickMessage function fails", () => {
+			const server = StaffOps.start({
+				...base(),
+				kickMessage: () => error("bad template"),
+			} as unknown as StaffOpsConfig);
+			waitUntil(() => server!.isRegistered(), "registration");
+			const banned = join(666);
+			harness.players
+				.client(banned)
+				.fire(
+					(game.GetService("ReplicatedStorage").FindFirstChild("StaffOpsRemotes") as Folder).FindFirstChild(
+						"ClientReport",
+					) as RemoteEvent,
+					{ platform: "Desktop", tzOffset: "+00:00" },
+				);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the kick");
+			expect(harness.players.kickMessage(banned)).to.equal("You are banned from this experience: Exploiting");
+			expect(linesWith(warnings(), "kickMessage failed").size()).to.equal(1);
+		});
+	});
+
+	describe("Studio (empty JobId)", () => {
+		it("registers with an empty jobId by default and says what it does", () => {
+			harness.server.setStudio(true);
+			harness.server.setInfo({ JobId: "" });
+			const server = StaffOps.start(base() as unknown as StaffOpsConfig);
+			waitUntil(() => server!.isRegistered(), "registration");
+			expect(linesWith(allOutput(), "Studio playtest (empty JobId)").size()).to.equal(1);
+			const log = serviceControl.requests().requests;
+			expect((log[0].body as { jobId: string }).jobId).to.equal("");
+		});
+
+		it("stays off with trackStudio = false, and says so", () => {
+			harness.server.setStudio(true);
+			harness.server.setInfo({ JobId: "" });
+			const server = StaffOps.start({ ...base(), trackStudio: false } as unknown as StaffOpsConfig);
+			expect(server).to.equal(undefined);
+			expect(linesWith(allOutput(), "trackStudio is false").size()).to.equal(1);
+			settle(0.05);
+			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+		});
+
+		it("does not report Studio's local test players (negative UserIds)", () => {
+			const server = StaffOps.start(base() as unknown as StaffOpsConfig);
+			waitUntil(() => server!.isRegistered(), "registration");
+			join(-1, "Player1");
+			settle(0.05);
+			expect(server!.getTrackedCounts().players).to.equal(0);
+			expect(joinsOf(-1).size()).to.equal(0);
+			expect(linesWith(allOutput(), "Studio test UserId (-1)").size()).to.equal(1);
+		});
+	});
+};

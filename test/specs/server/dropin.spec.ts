@@ -1,0 +1,224 @@
+import { ReplicatedStorage, ServerScriptService, StarterPlayer, Workspace } from "@rbxts/services";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { allOutput, cleanUp, joinsOf, linesWith, settle, waitUntil, warnings } from "./support";
+
+interface ModelLibrary {
+	StaffOps: { stop: (this: void) => void; isStaff: (this: void, player: Player) => boolean };
+}
+
+let loaded = 0;
+const started = new Array<ModuleScript>();
+
+/** Loads a fresh copy of build/StaffOps.rbxm under a uniquely named folder (the sandbox caches modules by name). */
+function loadModel(parent: Instance = ServerScriptService): ModuleScript {
+	loaded += 1;
+	const container = new Instance("Folder");
+	container.Name = `DropInSpec${loaded}`;
+	container.Parent = parent;
+	return harness.loadModel("build/StaffOps.rbxm", container) as ModuleScript;
+}
+
+/** Runs the model's Bootstrap Script as Roblox would when the model sits in ServerScriptService. */
+function boot(model: ModuleScript): void {
+	const [ok, problem] = harness.runScript(model.FindFirstChild("Bootstrap") as Script);
+	if (!ok) error(`Bootstrap failed: ${problem}`, 2);
+	started.push(model);
+}
+
+function configure(model: ModuleScript): void {
+	model.SetAttribute("BaseUrl", harness.serviceUrl);
+	model.SetAttribute("ApiKey", harness.serviceKey);
+	model.SetAttribute("ClientReportTimeoutSeconds", 0);
+}
+
+function starterPlayerScripts(): Instance {
+	let scripts = StarterPlayer.FindFirstChild("StarterPlayerScripts");
+	if (scripts === undefined) {
+		// Not creatable in a game, but Lune builds it; Roblox always has one.
+		scripts = new Instance("StarterPlayerScripts" as "Folder");
+		scripts.Parent = StarterPlayer;
+	}
+	return scripts;
+}
+
+/** Names of `instance`'s children, sorted. */
+function childNames(instance: Instance): string {
+	return instance
+		.GetChildren()
+		.map((child) => child.Name)
+		.sort()
+		.join(",");
+}
+
+// The drop-in model for Luau users: insert into ServerScriptService, set attributes, play.
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset();
+		harness.clearOutput();
+	});
+	afterEach(() => {
+		for (const model of started) {
+			const [ok, library] = pcall(() => require(model) as ModelLibrary);
+			if (ok) library.StaffOps.stop();
+		}
+		started.clear();
+		for (const container of ServerScriptService.GetChildren()) {
+			if (container.Name.find("DropInSpec", 1, true)[0] === 1) container.Destroy();
+		}
+		for (const container of Workspace.GetChildren()) {
+			if (container.Name.find("DropInSpec", 1, true)[0] === 1) container.Destroy();
+		}
+		cleanUp();
+		ReplicatedStorage.FindFirstChild("StaffOpsClient")?.Destroy();
+		StarterPlayer.FindFirstChild("StarterPlayerScripts")?.FindFirstChild("StaffOpsClientLoader")?.Destroy();
+	});
+
+	describe("the drop-in model", () => {
+		it("ships a Bootstrap Script, a disabled ClientLoader and its settings as attributes", () => {
+			const model = loadModel();
+			expect(model.FindFirstChild("Bootstrap")!.IsA("Script")).to.equal(true);
+			const loader = model.FindFirstChild("ClientLoader") as LocalScript;
+			expect(loader.IsA("LocalScript")).to.equal(true);
+			expect(loader.Disabled).to.equal(true);
+			const attributes = model.GetAttributes();
+			expect(attributes.get("BaseUrl")).to.equal("");
+			expect(attributes.get("ApiKeySecret")).to.equal("staffops_api_key");
+			expect(attributes.get("ApiKey")).to.equal("");
+			expect(attributes.get("KickBanned")).to.equal(true);
+			expect(attributes.get("HeartbeatSeconds")).to.equal(60);
+			expect(attributes.get("ClientReportTimeoutSeconds")).to.equal(10);
+			expect(attributes.get("ShutdownDeadlineSeconds")).to.equal(25);
+			expect(attributes.get("TrackStudio")).to.equal(true);
+		});
+
+		it("starts from its attributes: registers, reports a player present at boot, kicks a banned one", () => {
+			const regular = harness.players.add(2001);
+			const banned = harness.players.add(666);
+			task.wait();
+			const model = loadModel();
+			configure(model);
+			model.SetAttribute("KickMessage", "Banned: {reason}");
+			boot(model);
+			waitUntil(
+				() => joinsOf(2001).size() === 1 && harness.players.kickMessage(banned) !== undefined,
+				"both joins",
+			);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(joinsOf(2001)[0].platform).to.equal("unknown");
+			expect(harness.players.kickMessage(banned)).to.equal("Banned: Exploiting");
+			expect(regular.Parent).to.be.ok();
+			expect(warnings().size()).to.equal(0);
+		});
+
+		it("reads the key from the Roblox Secret named by ApiKeySecret", () => {
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey);
+			const model = loadModel();
+			model.SetAttribute("BaseUrl", harness.serviceUrl);
+			boot(model);
+			waitUntil(() => serviceControl.count("createServer") === 1, "registration");
+			settle(0.05);
+			expect(linesWith(allOutput(), "registered this server").size()).to.equal(1);
+		});
+
+		it("takes settings such as a kickMessage function from a Config ModuleScript", () => {
+			const model = loadModel();
+			configure(model);
+			const config = new Instance("ModuleScript");
+			config.Name = "Config";
+			config.Source = `return { kickMessage = function(reason) return "Config says: " .. reason end }`;
+			config.Parent = model;
+			const banned = harness.players.add(667);
+			task.wait();
+			boot(model);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the kick");
+			expect(harness.players.kickMessage(banned)).to.equal("Config says: Alternate account of a banned user");
+		});
+
+		it("delivers only the client part to ReplicatedStorage, with no configuration or key", () => {
+			const scripts = starterPlayerScripts();
+			const present = harness.players.add(2002);
+			// Roblox gives every player one; the fake Player has none.
+			const gui = new Instance("PlayerGui" as "Folder");
+			gui.Parent = present;
+			task.wait();
+			const model = loadModel();
+			configure(model);
+			boot(model);
+			waitUntil(() => serviceControl.count("createServer") === 1, "registration");
+
+			const delivered = ReplicatedStorage.FindFirstChild("StaffOpsClient")!;
+			expect(delivered).to.be.ok();
+			expect(childNames(delivered)).to.equal("include,lib,node_modules");
+			const lib = delivered.FindFirstChild("lib")!;
+			expect(childNames(lib)).to.equal("client,shared");
+			expect(lib.FindFirstChild("client")!.FindFirstChild("report")).to.be.ok();
+			for (const item of [delivered, ...delivered.GetDescendants()]) {
+				expect(item.GetAttributes().size()).to.equal(0);
+				expect(
+					["Bootstrap", "Config", "ClientLoader", "server", "api", "transport", "bridge"].includes(item.Name),
+				).to.equal(false);
+				if (item.IsA("LuaSourceContainer")) {
+					const source = (item as ModuleScript).Source;
+					expect(source.find(harness.serviceKey, 1, true)[0]).to.equal(undefined);
+					expect(source.find(harness.serviceUrl, 1, true)[0]).to.equal(undefined);
+				}
+			}
+			// Nothing else of StaffOps in ReplicatedStorage but the remotes, which carry nothing.
+			for (const child of ReplicatedStorage.GetChildren()) {
+				if (child.Name.find("StaffOps", 1, true)[0] === undefined) continue;
+				expect(["StaffOpsClient", "StaffOpsRemotes"].includes(child.Name)).to.equal(true);
+			}
+			expect(ReplicatedStorage.FindFirstChild("StaffOpsRemotes")!.GetAttributes().size()).to.equal(0);
+
+			const loader = scripts.FindFirstChild("StaffOpsClientLoader") as LocalScript;
+			expect(loader).to.be.ok();
+			expect(loader.Enabled).to.equal(true);
+			expect(loader.GetAttributes().size()).to.equal(0);
+			waitUntil(() => gui.FindFirstChild("StaffOpsClientLoader") !== undefined, "the present player's copy");
+
+			// The delivered loader runs on its own: it loads the client part and gets as far as FireServer, which
+			// only a real client may call.
+			harness.clearOutput();
+			const [ok] = harness.runScript(loader as unknown as Script);
+			expect(ok).to.equal(true);
+			waitUntil(() => warnings().size() > 0, "the loader's attempt to send");
+			expect(linesWith(warnings(), "FireServer can only be called from the client").size()).to.equal(1);
+			expect(linesWith(warnings(), "could not start").size()).to.equal(0);
+		});
+
+		it("warns once and stays off without a BaseUrl; the game keeps running", () => {
+			const model = loadModel();
+			boot(model);
+			settle(0.05);
+			const lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(lines[0].find("[StaffOps] config.baseUrl is required", 1, true)[0]).to.equal(1);
+			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+			expect(ReplicatedStorage.FindFirstChild("StaffOpsClient")).to.equal(undefined);
+		});
+
+		it("names an attribute it does not know", () => {
+			const model = loadModel();
+			configure(model);
+			model.SetAttribute("BaseURL", "https://typo.example.com");
+			boot(model);
+			settle(0.05);
+			const lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(lines[0].find("attribute StaffOps does not know: BaseURL", 1, true)[0] !== undefined).to.equal(true);
+			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+		});
+
+		it("refuses to run outside ServerScriptService", () => {
+			const model = loadModel(Workspace);
+			configure(model);
+			boot(model);
+			settle(0.05);
+			const lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(lines[0].find("must sit in ServerScriptService", 1, true)[0] !== undefined).to.equal(true);
+			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+		});
+	});
+};
