@@ -9,7 +9,7 @@ import { buildService, startService } from "./service-process.mjs";
 const USAGE = `usage: npm start -- [--service URL --key KEY] [--players N] [--minutes M]
   --service URL --key KEY  run against another Staff Operations Service instead of the built-in one
   --players N              players in the simulated server (default 12)
-  --minutes M              simulated minutes of server life (default 3)`;
+  --minutes M              minutes of simulated server life, in real time (default 1)`;
 
 const args = process.argv.slice(2);
 if (args.includes("--help")) {
@@ -50,7 +50,7 @@ const child = spawn(lune, ["run", "sim/server.luau"], {
 		STAFFOPS_SERVICE_KEY: service.key,
 		STAFFOPS_SIM_BUILTIN: external === undefined ? "1" : "0",
 		STAFFOPS_SIM_PLAYERS: option("--players") ?? "12",
-		STAFFOPS_SIM_MINUTES: option("--minutes") ?? "3",
+		STAFFOPS_SIM_MINUTES: option("--minutes") ?? "1",
 	},
 });
 const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));

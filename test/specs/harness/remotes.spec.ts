@@ -56,6 +56,20 @@ export = () => {
 			expect(copied["true"]).to.equal("yes");
 		});
 
+		it("keeps events that arrive before anything listens and delivers them to the first listener", () => {
+			const remote = makeRemote();
+			const player = harness.players.add(12);
+			harness.players.client(player).fire(remote, "early", 1);
+			harness.players.client(player).fire(remote, "early", 2);
+			task.wait();
+			const got = new Array<number>();
+			remote.OnServerEvent.Connect((_, label, n) => {
+				if (label === "early") got.push(n as number);
+			});
+			task.wait();
+			expect(got.join(",")).to.equal("1,2");
+		});
+
 		it("delivers FireClient only to that player and FireAllClients to everyone", () => {
 			const remote = makeRemote();
 			const first = harness.players.add(21);
