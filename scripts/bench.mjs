@@ -1,9 +1,19 @@
-// `npm run bench`: builds StaffOps, then runs every benchmark in bench/ with Lune and prints its figures.
-// Benchmarks print numbers; they never pass or fail.
-import { readdirSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+// `npm run bench`: builds StaffOps, then runs every benchmark in bench/ (bench/*.luau except boot.luau) with Lune
+// on the shipped model and prints its figures. Benchmarks print numbers and have no thresholds: the command exits
+// non-zero only when a benchmark crashed or hung (so it printed no figures).
+//
+// A benchmark that needs the reference service says so with a line `-- bench: needs-service` near its top; it
+// then gets one on a loopback port through STAFFOPS_SERVICE_URL / STAFFOPS_SERVICE_KEY, as the specs do.
+//
+// usage: npm run bench [-- PREFIX]   (only the benchmarks whose file name starts with PREFIX)
+import { readdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { cpus } from "node:os";
 import { ensureSetup } from "./setup.mjs";
-import { requireTool } from "./tools.mjs";
+import { requireTool, LUNE_VERSION } from "./tools.mjs";
+import { buildService, startService } from "./service-process.mjs";
+
+const TIMEOUT_SECONDS = 600;
 
 ensureSetup();
 if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
@@ -11,11 +21,56 @@ const lune = requireTool("lune");
 const only = process.argv[2];
 const benches = readdirSync("bench")
 	.filter((name) => name.endsWith(".luau") && name !== "boot.luau")
-	.filter((name) => only === undefined || name.startsWith(only));
-let failed = false;
-for (const bench of benches) {
-	console.log(`\n== bench/${bench}`);
-	const result = spawnSync(lune, ["run", `bench/${bench}`], { stdio: "inherit" });
-	if (result.status !== 0) failed = true;
+	.filter((name) => only === undefined || name.startsWith(only))
+	.sort();
+
+const cpu = cpus()[0]?.model?.trim() ?? "unknown CPU";
+console.log(
+	`\nnpm run bench${only ? ` -- ${only}` : ""} on ${new Date().toISOString().slice(0, 10)}: ` +
+		`Lune ${LUNE_VERSION}, Node ${process.version}, ${cpus().length} x ${cpu}`,
+);
+
+let service;
+async function serviceEnv() {
+	if (service === undefined) {
+		if (!buildService()) throw new Error("the reference service did not compile");
+		service = await startService();
+	}
+	return { STAFFOPS_SERVICE_URL: service.baseUrl, STAFFOPS_SERVICE_KEY: service.key };
 }
-process.exit(failed ? 1 : 0);
+
+function runBench(file, extraEnv) {
+	return new Promise((resolve) => {
+		const child = spawn(lune, ["run", `bench/${file}`], {
+			stdio: "inherit",
+			env: { ...process.env, ...extraEnv },
+		});
+		const timer = setTimeout(() => {
+			console.log(`(bench/${file} still running after ${TIMEOUT_SECONDS} s; stopped)`);
+			child.kill("SIGKILL");
+		}, TIMEOUT_SECONDS * 1000);
+		child.on("exit", (code, signal) => {
+			clearTimeout(timer);
+			resolve(code ?? (signal ? 1 : 0));
+		});
+	});
+}
+
+const troubled = [];
+for (const file of benches) {
+	console.log(`\n== bench/${file}`);
+	let extraEnv = {};
+	if (/^-- bench: needs-service$/m.test(readFileSync(`bench/${file}`, "utf8").slice(0, 4000))) {
+		try {
+			extraEnv = await serviceEnv();
+		} catch (error) {
+			console.log(`(skipped: ${error.message})`);
+			troubled.push(file);
+			continue;
+		}
+	}
+	if ((await runBench(file, extraEnv)) !== 0) troubled.push(file);
+}
+service?.stop();
+if (troubled.length > 0) console.log(`\nno figures from: ${troubled.join(", ")} (see above)`);
+process.exit(troubled.length > 0 ? 1 : 0);

@@ -1,16 +1,17 @@
 // `npm test`: builds everything, lints, runs the reference service's contract tests (node:test), starts
-// the reference service on a loopback port and runs every TestEZ spec in Lune against it. Prints one
-// line per suite and, last, the sum as `N passed, N failed`; exits non-zero on any failure or when no
-// test ran.
+// the reference service on a loopback port and runs every TestEZ spec in Lune against it, then a small soak
+// (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last, the sum as
+// `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
-const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN]
+const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak]
   --lune-only       skip lint and the service contract tests (quicker while working on specs)
-  --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern`;
+  --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
+  --no-soak         skip the small soak`;
 
 const args = process.argv.slice(2);
 if (args.includes("--help")) {
@@ -20,6 +21,7 @@ if (args.includes("--help")) {
 const luneOnly = args.includes("--lune-only");
 const filterIndex = args.indexOf("--filter");
 const filter = filterIndex >= 0 ? args[filterIndex + 1] : undefined;
+const soak = !args.includes("--no-soak") && filter === undefined;
 
 const suites = [];
 
@@ -113,6 +115,25 @@ async function runLune() {
 }
 
 suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
+
+// 5. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
+// service. Two checks: the joins the service recorded equal the joins that happened; no error surfaced to game code.
+if (soak) {
+	const small = run("soak (small): random faults against the reference service", "node", [
+		"scripts/soak.mjs",
+		"--small",
+		"--no-build",
+	]);
+	const verdict = /^SOAK VERDICT joins_equal=(\w+) errors_surfaced=(\d+) /m.exec(small.stdout);
+	if (verdict === null) {
+		suites.push({ name: "soak (small)", passed: 0, failed: 1 });
+	} else {
+		const checks = [verdict[1] === "true", verdict[2] === "0"];
+		const passed = checks.filter(Boolean).length;
+		const failed = checks.length - passed;
+		suites.push({ name: "soak (small)", passed, failed: failed === 0 && small.status !== 0 ? 1 : failed });
+	}
+}
 
 console.log("\n== summary");
 let passed = 0;
