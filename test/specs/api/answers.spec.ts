@@ -1,18 +1,9 @@
 import { HttpService } from "@rbxts/services";
 import { decodeAnswer, OperationId } from "../../../src/api/operations";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { SAMPLE } from "../../support/fakes";
 
-const item = {
-	_id: "h1",
-	groupId: "5012345",
-	type: "writeup",
-	userId: "1005",
-	disciplinarianId: "1002",
-	reason: "late",
-	created: "2024-06-05T16:30:00.000Z",
-	rankFrom: "Trainee",
-	ended: false,
-};
+const item = SAMPLE.history.history;
 
 function decode(operation: OperationId, body: unknown, status = 200) {
 	const text = typeIs(body, "string") ? body : HttpService.JSONEncode(body);

@@ -1,18 +1,6 @@
 import { harness } from "../../support/harness";
 import { fakeRig, messagesOf } from "./support";
-
-/** The largest number of times in any window [t, t + 60). */
-function busiestMinute(times: Array<number>): number {
-	const sorted = [...times];
-	sorted.sort((a, b) => a < b);
-	let best = 0;
-	let tail = 0;
-	for (let head = 0; head < sorted.size(); head++) {
-		while (sorted[head] - sorted[tail] >= 60) tail += 1;
-		best = math.max(best, head - tail + 1);
-	}
-	return best;
-}
+import { busiestMinute } from "../../support/windows";
 
 function round(value: number, places = 2): string {
 	return string.format(`%.${places}f`, value);

@@ -2,19 +2,7 @@ import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget, RequestPriority } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
-
-/** The largest number of times in any window [t, t + 60) that starts at one of the times. */
-function busiestMinute(times: Array<number>): number {
-	const sorted = [...times];
-	sorted.sort((a, b) => a < b);
-	let best = 0;
-	let tail = 0;
-	for (let head = 0; head < sorted.size(); head++) {
-		while (sorted[head] - sorted[tail] >= 60) tail += 1;
-		best = math.max(best, head - tail + 1);
-	}
-	return best;
-}
+import { busiestMinute } from "../../support/windows";
 
 export = () => {
 	describe("RequestBudget", () => {
