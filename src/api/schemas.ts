@@ -1,14 +1,11 @@
-import { t } from "@rbxts/t";
 import type {
 	ActivitySession,
 	ActivitySummary,
-	ApprovalStep,
 	CallMessage,
 	CallMessagesAnswer,
 	CreateOrderAnswer,
 	CreateServerAnswer,
 	HistoryItem,
-	HistoryListItem,
 	ListHistoryAnswer,
 	Order,
 	PlayerJoinAnswer,
@@ -25,34 +22,18 @@ import type {
 	UserTeamsAnswer,
 	Workspace,
 } from "./types";
+import { anyTable, array, bool, either, list, literal, num, object, opt, Reader, req, str } from "./reader";
 
-// Answer checks against the interface. What the interface allows is accepted (`userId` boolean or string,
-// list items without `type`, a history list answer with only a `reason`); what it does not is refused: a wrong
-// type anywhere, a missing required or identifying field, `success` other than `true`.
+// The one place each answer's shape is read (DESIGN §3: be a tolerant reader). What is required: what identifies a
+// resource, and what the library itself needs (`gameId`/`runningGameId` of a registration, a transcript's `status`
+// and its messages' `id`). Everything else is optional, with the wider types the deployed service really sends.
+// Each reader is declared with the documented interface of `types.ts`, so the compiler checks the two agree.
 
-/** A check together with the field checks it is made of, so a failure can name the field. @internal */
-export interface Shape<T> {
-	readonly check: t.check<T>;
-	readonly fields: { readonly [name: string]: t.check<unknown> };
-}
+const strings = array(str);
+/** A user id, which the deployed service sends as a string or a number. */
+const userIdLike = either(str, num);
 
-function shape<T>(fields: { [name: string]: t.check<unknown> }): Shape<T> {
-	return { check: t.interface(fields) as unknown as t.check<T>, fields };
-}
-
-const str = t.string;
-const num = t.number;
-const bool = t.boolean;
-const opt = t.optional;
-const strings = t.array(t.string);
-
-/** ISO 8601 date-time: `YYYY-MM-DDTHH:MM` followed by anything (seconds, fraction, zone). */
-const dateTime = t.match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d");
-
-const historyType = t.literal("promotion", "suspension", "termination", "writeup");
-const platform = t.literal("Phone", "Tablet", "Console", "Desktop", "unknown");
-
-const minutes = t.interface({
+const minutes = object({
 	total: opt(num),
 	active: opt(num),
 	inactive: opt(num),
@@ -60,99 +41,83 @@ const minutes = t.interface({
 	messages: opt(num),
 });
 
-const historyFields = {
-	_id: str,
-	groupId: str,
-	userId: t.union(bool, str),
-	disciplinarianId: str,
-	reason: str,
-	created: str,
+const historyItem: Reader<HistoryItem> = object({
+	_id: req(str),
+	groupId: opt(str),
+	type: opt(str),
+	userId: opt(either(either(bool, str), num)),
+	disciplinarianId: opt(userIdLike),
+	reason: opt(str),
+	created: opt(str),
 	expires: opt(str),
-	rankTo: opt(str),
-	rankFrom: str,
-	ended: bool,
+	rankTo: opt(either(str, literal(false))),
+	rankFrom: opt(str),
+	ended: opt(bool),
 	endedBy: opt(str),
 	evidence: opt(strings),
 	pendingApproval: opt(bool),
 	approvedBy: opt(str),
 	notify: opt(bool),
 	distribution: opt(num),
-};
+});
 
-/** @internal */
-export const isHistoryItem = t.interface({ ...historyFields, type: historyType }) as unknown as t.check<HistoryItem>;
-/** @internal */
-export const isHistoryListItem = t.interface({
-	...historyFields,
-	type: opt(historyType),
-}) as unknown as t.check<HistoryListItem>;
-
-/** @internal */
-export const isWorkspace = t.interface({
+const workspace: Reader<Workspace> = object({
 	groupId: opt(str),
-	owner: opt(t.interface({ serviceId: opt(str), platformId: opt(str) })),
+	owner: opt(object({ serviceId: opt(str), platformId: opt(str) })),
 	minSyncRole: opt(num),
 	loaderId: opt(str),
 	currentDistribution: opt(num),
 	distributionPeriod: opt(str),
 	distributionDMs: opt(bool),
 	premium: opt(
-		t.interface({
+		object({
 			is: opt(bool),
 			subscriptionId: opt(str),
 			planType: opt(str),
-			managedBy: opt(t.interface({ platformId: opt(str), customerId: opt(str) })),
+			managedBy: opt(object({ platformId: opt(str), customerId: opt(str) })),
 		}),
 	),
 	tags: opt(strings),
-	created: opt(dateTime),
+	created: opt(str),
 	brandColor: opt(str),
 	groupName: opt(str),
 	syncing: opt(bool),
-	lastSynced: opt(dateTime),
+	lastSynced: opt(str),
 	trackedStaff: opt(num),
 	overrideRoleMaximumSize: opt(num),
-	banStatus: opt(t.interface({ is: opt(bool), reason: opt(str), bannedBy: opt(str) })),
-}) as unknown as t.check<Workspace>;
+	banStatus: opt(object({ is: opt(bool), reason: opt(str), bannedBy: opt(str) })),
+});
 
-const orderFields = {
-	_id: str,
+const order: Reader<Order> = object({
+	_id: req(str),
 	groupId: opt(str),
 	customerId: opt(str),
 	cashierId: opt(str),
-	items: opt(t.array(t.interface({ item: opt(str), quantity: opt(num) }))),
+	status: opt(str),
+	items: opt(array(object({ item: opt(str), quantity: opt(num) }))),
 	placeId: opt(str),
 	gameId: opt(str),
-	created: opt(dateTime),
-	log: opt(t.array(t.interface({ event: opt(str), userId: opt(str), date: opt(dateTime) }))),
+	created: opt(str),
+	log: opt(array(object({ event: opt(str), userId: opt(str), date: opt(str) }))),
 	involvedUsers: opt(strings),
-	lastModified: opt(dateTime),
-};
+	lastModified: opt(str),
+});
 
-/** An order as created: `status` may be absent. @internal */
-export const isOrder = t.interface({ ...orderFields, status: opt(str) }) as unknown as t.check<Order>;
-/** An order as released: `status` present. @internal */
-export const isReleasedOrder = t.interface({ ...orderFields, status: str }) as unknown as t.check<
-	Order & { status: string }
->;
-
-/** @internal */
-export const isActivitySummary = t.interface({
-	_id: str,
+const activitySummary: Reader<ActivitySummary> = object({
+	_id: req(str),
 	userId: opt(str),
 	groupId: opt(str),
 	distribution: opt(str),
 	sessions: opt(strings),
 	minutes: opt(minutes),
-	goals: opt(t.table),
-	created: opt(dateTime),
+	goals: opt(anyTable),
+	created: opt(str),
 	attendedSessions: opt(strings),
-	updated: opt(dateTime),
-}) as unknown as t.check<ActivitySummary>;
+	updated: opt(str),
+});
 
-/** @internal */
-export const isActivitySession = t.interface({
-	_id: str,
+const activitySession: Reader<ActivitySession> = object({
+	_id: req(str),
 	groupId: opt(num),
 	userId: opt(num),
 	gameId: opt(num),
@@ -163,14 +128,13 @@ export const isActivitySession = t.interface({
 	inGame: opt(bool),
 	distribution: opt(num),
 	minutes: opt(minutes),
-	started: opt(dateTime),
-	ended: opt(dateTime),
-	created: opt(dateTime),
-}) as unknown as t.check<ActivitySession>;
+	started: opt(str),
+	ended: opt(str),
+	created: opt(str),
+});
 
-/** @internal */
-export const isRunningGame = t.interface({
-	_id: str,
+const runningGame: Reader<RunningGame> = object({
+	_id: req(str),
 	version: opt(str),
 	groupId: opt(str),
 	internalGameId: opt(str),
@@ -181,117 +145,117 @@ export const isRunningGame = t.interface({
 	privateServerOwnerId: opt(num),
 	placeVersion: opt(str),
 	players: opt(strings),
-	lastPing: opt(dateTime),
-	created: opt(dateTime),
-}) as unknown as t.check<RunningGame>;
+	lastPing: opt(str),
+	created: opt(str),
+});
 
-/** @internal */
-export const isRunningPlayer = t.interface({
-	_id: str,
+const runningPlayer: Reader<RunningPlayer> = object({
+	_id: req(str),
 	runningGameId: opt(str),
 	groupId: opt(str),
 	internalGameId: opt(str),
 	userId: opt(str),
-	platform: opt(platform),
+	platform: opt(literal("Phone", "Tablet", "Console", "Desktop", "unknown")),
 	isStaff: opt(bool),
-	joined: opt(dateTime),
-}) as unknown as t.check<RunningPlayer>;
+	joined: opt(str),
+});
 
-const isApprovalStep = t.interface({
+const approvalStep = object({
 	index: opt(num),
 	label: opt(str),
 	type: opt(str),
 	approverIds: opt(strings),
 	status: opt(str),
 	decidedBy: opt(str),
-	decidedAt: opt(dateTime),
+	decidedAt: opt(str),
 	note: opt(str),
-}) as unknown as t.check<ApprovalStep>;
+});
 
-/** @internal */
-export const isTimeOffRequest = t.interface({
-	_id: str,
+const timeOffRequest: Reader<TimeOffRequest> = object({
+	_id: req(str),
 	groupId: opt(str),
 	userId: opt(str),
 	reason: opt(str),
-	starts: opt(dateTime),
-	ends: opt(dateTime),
+	starts: opt(str),
+	ends: opt(str),
 	status: opt(str),
-	created: opt(dateTime),
+	created: opt(str),
 	teamId: opt(str),
 	reviewedBy: opt(str),
 	reviewNote: opt(str),
-	reviewedAt: opt(dateTime),
-	approvalChain: opt(t.array(isApprovalStep)),
+	reviewedAt: opt(str),
+	approvalChain: opt(array(approvalStep)),
 	currentStepIndex: opt(num),
 	currentApproverIds: opt(strings),
-}) as unknown as t.check<TimeOffRequest>;
+});
 
-/** @internal */
-export const isCallMessage = t.interface({
-	id: str,
+const callMessage: Reader<CallMessage> = object({
+	id: req(str),
 	username: opt(str),
 	userId: opt(num),
 	message: opt(str),
 	origin: opt(str),
 	sentFrom: opt(str),
-	created: opt(dateTime),
-}) as unknown as t.check<CallMessage>;
+	created: opt(str),
+});
 
-/** @internal */
-export const isTeamMembership = t.interface({
-	teamId: str,
+const teamMembership: Reader<TeamMembership> = object({
+	teamId: req(str),
 	teamName: opt(str),
 	roleId: opt(str),
 	roleName: opt(str),
 	isLead: opt(bool),
-	created: opt(dateTime),
-}) as unknown as t.check<TeamMembership>;
+	created: opt(str),
+});
 
-const succeeded = t.literal(true);
+const succeeded = req(literal(true));
 
-/** Answer shapes, one per operation. @internal */
-export const answerShapes = {
-	recordHistory: shape<RecordHistoryAnswer>({ success: succeeded, history: isHistoryItem }),
-	listHistory: shape<ListHistoryAnswer>({
+/** Answer readers, one per operation. @internal */
+export const answerReaders = {
+	recordHistory: object({ success: succeeded, history: req(historyItem) }) satisfies Reader<RecordHistoryAnswer>,
+	listHistory: object({
 		success: succeeded,
-		history: opt(t.array(isHistoryListItem)),
+		history: opt(array(historyItem)),
 		reason: opt(str),
-	}),
-	createServer: shape<CreateServerAnswer>({
+	}) satisfies Reader<ListHistoryAnswer>,
+	createServer: object({
 		success: succeeded,
-		gameId: str,
-		runningGameId: str,
-		workspace: isWorkspace,
-	}),
-	playerJoin: shape<PlayerJoinAnswer>({
+		gameId: req(str),
+		runningGameId: req(str),
+		workspace: opt(workspace),
+	}) satisfies Reader<CreateServerAnswer>,
+	playerJoin: object({
 		success: succeeded,
-		banned: bool,
-		reason: str,
-		isStaff: bool,
-		sessionId: str,
-		runningPlayerId: str,
-	}),
-	getActivity: shape<UserActivityAnswer>({
+		banned: opt(bool),
+		reason: opt(str),
+		isStaff: opt(bool),
+		sessionId: opt(str),
+		runningPlayerId: opt(str),
+	}) satisfies Reader<PlayerJoinAnswer>,
+	getActivity: object({
 		success: succeeded,
-		summary: isActivitySummary,
-		sessions: t.array(isActivitySession),
-	}),
-	getRunningGame: shape<RunningGameAnswer>({
+		summary: opt(activitySummary),
+		sessions: list(activitySession),
+	}) satisfies Reader<UserActivityAnswer>,
+	getRunningGame: object({
 		success: succeeded,
-		runningGame: isRunningGame,
-		players: t.array(isRunningPlayer),
-	}),
-	createOrder: shape<CreateOrderAnswer>({ success: succeeded, order: isOrder }),
-	releaseOrder: shape<ReleaseOrderAnswer>({ success: succeeded, order: isReleasedOrder }),
-	listTimeOff: shape<TimeOffListAnswer>({ success: succeeded, requests: t.array(isTimeOffRequest) }),
-	getTimeOff: shape<TimeOffAnswer>({ success: succeeded, request: isTimeOffRequest }),
-	getCallMessages: shape<CallMessagesAnswer>({ success: succeeded, status: str, messages: t.array(isCallMessage) }),
-	getUserTeams: shape<UserTeamsAnswer>({ success: succeeded, teams: t.array(isTeamMembership) }),
+		runningGame: opt(runningGame),
+		players: opt(array(runningPlayer)),
+	}) satisfies Reader<RunningGameAnswer>,
+	createOrder: object({ success: succeeded, order: req(order) }) satisfies Reader<CreateOrderAnswer>,
+	releaseOrder: object({ success: succeeded, order: req(order) }) satisfies Reader<ReleaseOrderAnswer>,
+	listTimeOff: object({ success: succeeded, requests: list(timeOffRequest) }) satisfies Reader<TimeOffListAnswer>,
+	getTimeOff: object({ success: succeeded, request: req(timeOffRequest) }) satisfies Reader<TimeOffAnswer>,
+	getCallMessages: object({
+		success: succeeded,
+		status: req(str),
+		messages: list(callMessage),
+	}) satisfies Reader<CallMessagesAnswer>,
+	getUserTeams: object({ success: succeeded, teams: list(teamMembership) }) satisfies Reader<UserTeamsAnswer>,
 };
 
 /**
- * Extra rules a shape cannot say: the history list answer carries the list or a reason (or both).
+ * Extra rules a reader cannot say: the history list answer carries the list or a reason (or both).
  * @internal
  */
 export function extraAnswerRule(operation: string, value: unknown): string | undefined {
@@ -302,25 +266,29 @@ export function extraAnswerRule(operation: string, value: unknown): string | und
 	return undefined;
 }
 
-/** The failure body: `success: false` and a `reason` string. @internal */
-export const isFailureBody = t.interface({ success: t.literal(false), reason: str });
-
 /**
- * Names the first top-level field of `value` that fails its check, for decode error texts.
+ * The service's words in a failure body: `success: false` with a `reason` (the interface), or with an `error` (the
+ * deployed service's 400s); undefined when the body is not a failure body. An empty string when it gave no words.
  * @internal
  */
-export function firstBadField(fields: { readonly [name: string]: t.check<unknown> }, value: unknown): string {
-	if (!typeIs(value, "table")) return "the answer is not a JSON object";
-	const record = value as Record<string, unknown>;
-	const names = new Array<string>();
-	for (const [name] of pairs(fields)) names.push(name as string);
-	names.sort();
-	if (fields.success !== undefined && !fields.success(record.success)) return "field `success` is not true";
-	for (const name of names) {
-		const check = fields[name];
-		if (!check(record[name])) {
-			return record[name] === undefined ? `field \`${name}\` is missing` : `field \`${name}\` has the wrong type`;
-		}
-	}
-	return "the answer does not match the interface";
+export function failureReason(value: unknown): string | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const body = value as { success?: unknown; reason?: unknown; error?: unknown };
+	if (body.success !== false) return undefined;
+	if (typeIs(body.reason, "string")) return body.reason;
+	if (typeIs(body.error, "string")) return body.error;
+	return "";
+}
+
+/**
+ * The words of an error body that is not a failure body, such as `{message, error, statusCode}` (the deployed
+ * service's 404s); undefined when there are none.
+ * @internal
+ */
+export function otherErrorWords(value: unknown): string | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const body = value as { message?: unknown; error?: unknown };
+	if (typeIs(body.message, "string") && body.message !== "") return body.message;
+	if (typeIs(body.error, "string") && body.error !== "") return body.error;
+	return undefined;
 }

@@ -1,7 +1,9 @@
-// The shapes of the Staff Operations Service interface, as the client hands them to game code.
-// Fields the interface marks required (HistoryItem) or that identify a resource (`_id`, a call message's `id`,
-// a membership's `teamId`) are required; the interface leaves every other field's presence open, so those are
-// optional here, and always checked for their type when present.
+// The shapes of the Staff Operations Service's answers, as the client hands them to game code. The client reads
+// answers tolerantly (DESIGN §3, `schemas.ts`): only what identifies a resource (`_id`, a call message's `id`, a
+// membership's `teamId`) or what the library itself needs is required. Every other field may be absent: the
+// deployed service leaves fields out when it has no value, and a field whose value has a type we cannot use is
+// left out rather than failing the answer. Lists the service leaves out when empty read as empty lists. Fields
+// the service adds beyond these are kept.
 
 /**
  * The kinds of staff history action.
@@ -21,17 +23,21 @@ export type Platform = "Phone" | "Tablet" | "Console" | "Desktop" | "unknown";
  */
 export interface HistoryItem {
 	readonly _id: string;
-	readonly groupId: string;
-	readonly type: HistoryType;
-	/** The interface allows a boolean or a string. */
-	readonly userId: boolean | string;
-	readonly disciplinarianId: string;
-	readonly reason: string;
-	readonly created: string;
+	readonly groupId?: string;
+	/** `promotion`, `suspension`, `termination` or `writeup` (see {@link HistoryType}); other values pass as they are. */
+	readonly type?: string;
+	/** The interface allows a boolean or a string; the deployed service also sends numbers. */
+	readonly userId?: boolean | string | number;
+	/** A user id; the deployed service may send it as a number. */
+	readonly disciplinarianId?: string | number;
+	readonly reason?: string;
+	readonly created?: string;
 	readonly expires?: string;
-	readonly rankTo?: string;
-	readonly rankFrom: string;
-	readonly ended: boolean;
+	/** The rank given; `false` when there is none (the deployed service's way of saying so). */
+	readonly rankTo?: string | false;
+	readonly rankFrom?: string;
+	/** Absent on the deployed service when the item has not ended. */
+	readonly ended?: boolean;
 	readonly endedBy?: string;
 	readonly evidence?: ReadonlyArray<string>;
 	readonly pendingApproval?: boolean;
@@ -41,10 +47,10 @@ export interface HistoryItem {
 }
 
 /**
- * A history item as `GET /staff/history` lists it: without `type`.
+ * A history item as `GET /staff/history` lists it: the interface says without `type`, the deployed service sends it.
  * @see README#typed-client
  */
-export type HistoryListItem = Omit<HistoryItem, "type"> & { readonly type?: HistoryType };
+export type HistoryListItem = HistoryItem;
 
 /**
  * The five minute counters of an activity summary or session.
@@ -64,8 +70,13 @@ export interface ActivityMinutes {
  */
 export interface Workspace {
 	readonly groupId?: string;
+	/** The deployed service names these fields differently; what it sends is kept as it is. */
 	readonly owner?: { readonly serviceId?: string; readonly platformId?: string };
 	readonly minSyncRole?: number;
+	/**
+	 * The service echoes the workspace's API key here; the client always replaces it with `<redacted>`, so the key
+	 * never reaches game code, a log line or a signal.
+	 */
 	readonly loaderId?: string;
 	readonly currentDistribution?: number;
 	readonly distributionPeriod?: string;
@@ -74,6 +85,7 @@ export interface Workspace {
 		readonly is?: boolean;
 		readonly subscriptionId?: string;
 		readonly planType?: string;
+		/** The deployed service names these fields differently; what it sends is kept as it is. */
 		readonly managedBy?: { readonly platformId?: string; readonly customerId?: string };
 	};
 	readonly tags?: ReadonlyArray<string>;
@@ -357,32 +369,40 @@ export interface CreateServerAnswer {
 	readonly gameId: string;
 	/** Identifies this running server; `playerJoin` sends it as `gameId`. */
 	readonly runningGameId: string;
-	readonly workspace: Workspace;
+	/** The workspace, with `loaderId` (the key) redacted. */
+	readonly workspace?: Workspace;
 }
 
-/** Answer of `client.activity.reportJoin`. @see README#typed-client */
+/**
+ * Answer of `client.activity.reportJoin`. The deployed service sends `reason` only for a banned player, and in its
+ * privacy modes may leave out `banned`, `sessionId` and `runningPlayerId`: an absent `banned` means the service did
+ * not say the player is banned.
+ * @see README#typed-client
+ */
 export interface PlayerJoinAnswer {
 	readonly success: true;
-	readonly banned: boolean;
+	readonly banned?: boolean;
 	/** The ban reason when `banned`. */
-	readonly reason: string;
-	readonly isStaff: boolean;
-	readonly sessionId: string;
-	readonly runningPlayerId: string;
+	readonly reason?: string;
+	readonly isStaff?: boolean;
+	readonly sessionId?: string;
+	readonly runningPlayerId?: string;
 }
 
 /** Answer of `client.activity.getUserActivity`. @see README#typed-client */
 export interface UserActivityAnswer {
 	readonly success: true;
-	readonly summary: ActivitySummary;
+	/** Absent (the deployed service sends `null`) when the user has no summary for the current period. */
+	readonly summary?: ActivitySummary;
 	readonly sessions: ReadonlyArray<ActivitySession>;
 }
 
 /** Answer of `client.games.getRunning`. @see README#typed-client */
 export interface RunningGameAnswer {
 	readonly success: true;
-	readonly runningGame: RunningGame;
-	readonly players: ReadonlyArray<RunningPlayer>;
+	readonly runningGame?: RunningGame;
+	/** Absent when the service did not list the players (which is not the same as listing nobody). */
+	readonly players?: ReadonlyArray<RunningPlayer>;
 }
 
 /** Answer of `client.orders.create` (the order has no `status`). @see README#typed-client */
@@ -391,10 +411,10 @@ export interface CreateOrderAnswer {
 	readonly order: Order;
 }
 
-/** Answer of `client.orders.release` (the order carries `status`). @see README#typed-client */
+/** Answer of `client.orders.release` (the order carries `status` when the service sends it). @see README#typed-client */
 export interface ReleaseOrderAnswer {
 	readonly success: true;
-	readonly order: Order & { readonly status: string };
+	readonly order: Order;
 }
 
 /** Answer of `client.timeOff.list`. @see README#typed-client */
@@ -414,6 +434,7 @@ export interface CallMessagesAnswer {
 	readonly success: true;
 	/** The call's status, e.g. `open`. */
 	readonly status: string;
+	/** Messages without an `id` are left out: the bridge could not tell them apart. */
 	readonly messages: ReadonlyArray<CallMessage>;
 }
 

@@ -1,4 +1,4 @@
-import { Players, RunService, TextChatService } from "@rbxts/services";
+import { HttpService, Players, RunService, TextChatService } from "@rbxts/services";
 import type { CreateServerArgs } from "../api/types";
 import type { StaffOpsClient } from "../api/client";
 import type { Scheduler } from "../transport/scheduler";
@@ -58,12 +58,25 @@ export interface ServerSeams {
 	};
 }
 
+let studioJobId: string | undefined;
+
+/**
+ * The jobId this server registers with: `game.JobId`, or in Studio, where it is empty, `studio-` and a GUID made once
+ * per session (the deployed service refuses an empty jobId with a 400).
+ * @internal
+ */
+export function registeredJobId(): string {
+	if (game.JobId !== "") return game.JobId;
+	if (studioJobId === undefined) studioJobId = `studio-${HttpService.GenerateGUID(false)}`;
+	return studioJobId;
+}
+
 /** The server's facts, as DESIGN §3 sends them. @internal */
 export function readGameInfo(): CreateServerArgs {
 	return {
 		gameId: game.GameId,
 		placeId: game.PlaceId,
-		jobId: game.JobId,
+		jobId: registeredJobId(),
 		privateServerId: game.PrivateServerId,
 		privateServerOwnerId: game.PrivateServerOwnerId,
 		placeVersion: tostring(game.PlaceVersion),

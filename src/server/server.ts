@@ -9,6 +9,7 @@ import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import type { ResolvedConfig } from "./config";
 import { deliverClient, findModelRoot } from "./deliver";
+import { JoinLookup } from "./joinLookup";
 import { backoffSeconds, HealthLog, logInfo, logWarn } from "./log";
 import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
 
@@ -26,11 +27,12 @@ export interface JoinResult {
 	readonly banned: boolean;
 	/** The ban reason; empty when not banned. */
 	readonly reason: string;
+	/** Staff according to the service; never true for a banned player. */
 	readonly isStaff: boolean;
-	/** The activity session the join opened; empty for a banned player. */
-	readonly sessionId: string;
-	/** The player's id as a running player of this server; empty for a banned player. */
-	readonly runningPlayerId: string;
+	/** The activity session the join opened; absent for a banned player or when the service did not say. */
+	readonly sessionId?: string;
+	/** The player's id as a running player of this server; absent for a banned player or when the service did not say. */
+	readonly runningPlayerId?: string;
 	/** What was reported: the platform (from the client, or `unknown`). */
 	readonly platform: Platform;
 	/** What was reported: the offset (from the client, or `+00:00` when unknown). */
@@ -50,8 +52,10 @@ export interface JoinResult {
  * @see README#game-integration
  */
 export interface PlayerSession {
-	readonly sessionId: string;
-	readonly runningPlayerId: string;
+	/** Absent when the service did not say (its privacy modes, or a join confirmed from the player list). */
+	readonly sessionId?: string;
+	/** Absent when the service did not say. */
+	readonly runningPlayerId?: string;
 	readonly isStaff: boolean;
 }
 
@@ -92,8 +96,9 @@ export const STAFF_ATTRIBUTE = "StaffOpsIsStaff";
 
 // gathering: waiting for the client report (or its timeout) and the safechat read
 // ready: waiting to be sent (registration pending, or a retry after a failure)
-// sending: the request is out; answered: the service answered; refused: the service refused it for good
-type Phase = "gathering" | "ready" | "sending" | "answered" | "refused";
+// sending: the request is out; checking: its outcome is unknown, the player list will tell (joinLookup.ts);
+// answered: the service answered (or acted with an unusable answer); refused: the service refused it for good
+type Phase = "gathering" | "ready" | "sending" | "checking" | "answered" | "refused";
 
 interface PlayerRecord {
 	readonly player: Player;
@@ -110,6 +115,8 @@ interface PlayerRecord {
 	announced: boolean;
 	/** Left during shutdown, with the join still queued (it is sent anyway). */
 	left: boolean;
+	/** What the last join request carried. */
+	sentArgs?: PlayerJoinArgs;
 }
 
 interface Registration {
@@ -162,6 +169,7 @@ export class StaffOpsServer {
 	private shuttingDown = false;
 	private nextShutdownAttempt = 0;
 	private readonly notedTestIds = new Set<number>();
+	private readonly lookup: JoinLookup;
 
 	/** @internal */
 	constructor(
@@ -186,13 +194,31 @@ export class StaffOpsServer {
 			);
 		const scheduler = this.scheduler;
 		this.limiter = new RateLimiter(REPORTS_PER_SECOND, REPORT_BURST, () => scheduler.now());
+		this.lookup = new JoinLookup({
+			scheduler,
+			random: this.random,
+			read: () => {
+				const registration = this.registration;
+				if (registration === undefined || this.stopped) return undefined;
+				return this.client.games.getRunning(registration.internalGameId, { priority: "high" });
+			},
+			pending: () => {
+				const users = new Array<number>();
+				for (const [userId, record] of this.records) if (record.phase === "checking") users.push(userId);
+				return users;
+			},
+			settle: (userId, listing) => this.guard("join lookup", () => this.settleFromListing(userId, listing)),
+			forgotten: () => this.guard("join lookup", () => this.serverForgotten("the join check")),
+			failed: (err) =>
+				this.health.problem("joins", `join reports are failing (${tostring(err)}); they will be retried`),
+		});
 	}
 
 	/** Starts everything; called once by `StaffOps.start`. Never throws. @internal */
 	begin(studio: boolean): void {
 		if (studio) {
 			logInfo(
-				"Studio playtest (empty JobId): registering it as a server with an empty jobId and reporting joins " +
+				"Studio playtest (empty JobId): registering it with a jobId of its own (studio-...) and reporting joins " +
 					"as in a live server; set trackStudio = false (attribute TrackStudio) to keep StaffOps off in Studio",
 			);
 		}
@@ -354,6 +380,7 @@ export class StaffOpsServer {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.heartbeatToken = undefined;
+		this.lookup.stop();
 		this.calls?.destroy();
 		for (const connection of this.connections) connection.Disconnect();
 		this.connections.clear();
@@ -434,17 +461,20 @@ export class StaffOpsServer {
 				this.guard("registration", () => {
 					if (this.stopped) return;
 					this.registering = false;
-					this.registrationFailed(tostring(err));
+					this.registrationFailed(tostring(err), StaffOpsError.is(err) && err.mayHaveActed);
 				}),
 		);
 	}
 
-	private registrationFailed(text: string): void {
+	private registrationFailed(text: string, mayHaveActed = false): void {
 		this.registerFailures += 1;
 		this.failureCounts.register += 1;
 		this.health.problem(
 			"register",
-			`could not register this server (${text}); retrying in the background, joins wait until it succeeds`,
+			`could not register this server (${text}); retrying in the background, joins wait until it succeeds` +
+				(mayHaveActed
+					? ". The service may have registered the failed attempt; it forgets such an unused registration on its own"
+					: ""),
 		);
 		if (this.shuttingDown) {
 			this.nextShutdownAttempt = os.clock() + 1;
@@ -462,7 +492,8 @@ export class StaffOpsServer {
 		this.heartbeatToken = undefined;
 		let again = 0;
 		for (const [, record] of this.records) {
-			if (record.phase === "sending" || (record.phase === "answered" && record.answer?.banned !== true)) {
+			const reReport = record.phase === "sending" || record.phase === "checking";
+			if (reReport || (record.phase === "answered" && record.answer?.banned !== true)) {
 				record.request?.cancel();
 				record.request = undefined;
 				record.phase = "ready";
@@ -521,11 +552,13 @@ export class StaffOpsServer {
 	 * need nothing: the interface has no leave operation, and the service ends their sessions on its own.
 	 */
 	private reconcile(answer: RunningGameAnswer, seqAtSend: number): void {
+		// No list at all says nothing about who is here; only a list can show a player missing.
+		if (answer.players === undefined && answer.runningGame?.players === undefined) return;
 		const listed = new Set<string>();
 		for (const running of answer.players ?? []) {
 			if (typeIs(running.userId, "string")) listed.add(running.userId);
 		}
-		for (const userId of answer.runningGame.players ?? []) listed.add(userId);
+		for (const userId of answer.runningGame?.players ?? []) listed.add(userId);
 		let missing = 0;
 		for (const [, record] of this.records) {
 			const known = record.answer;
@@ -674,7 +707,8 @@ export class StaffOpsServer {
 	private pendingJoins(): number {
 		let pending = 0;
 		for (const [, record] of this.records) {
-			if (record.phase === "gathering" || record.phase === "ready" || record.phase === "sending") pending += 1;
+			const phase = record.phase;
+			if (phase === "gathering" || phase === "ready" || phase === "sending" || phase === "checking") pending += 1;
 		}
 		return pending;
 	}
@@ -696,6 +730,7 @@ export class StaffOpsServer {
 			platform: record.report?.platform ?? "unknown",
 			gameId: registration.runningGameId,
 		};
+		record.sentArgs = args;
 		const request = this.client.activity.reportJoin(args, { priority: "high" });
 		record.request = request;
 		request.andThen(
@@ -715,16 +750,46 @@ export class StaffOpsServer {
 	}
 
 	private onJoinAnswer(record: PlayerRecord, args: PlayerJoinArgs, answer: PlayerJoinAnswer): void {
-		const result: JoinResult = {
-			banned: answer.banned,
-			reason: answer.reason,
-			isStaff: answer.isStaff,
+		// An absent `banned` means the service did not say the player is banned (its privacy modes leave it out).
+		const banned = answer.banned === true;
+		this.recordAnswer(record, {
+			banned,
+			reason: banned ? (answer.reason ?? "") : "",
+			isStaff: answer.isStaff === true && !banned,
 			sessionId: answer.sessionId,
 			runningPlayerId: answer.runningPlayerId,
 			platform: args.platform,
 			tzOffset: args.tzOffset,
 			safechat: args.safechat,
-		};
+		});
+	}
+
+	/** A join whose outcome was unknown, settled from the service's player list. */
+	private settleFromListing(
+		userId: number,
+		listing: { listed: true; entry?: { _id: string; isStaff?: boolean } } | { listed: false },
+	): void {
+		const record = this.records.get(userId);
+		if (record === undefined || record.phase !== "checking") return;
+		if (!listing.listed) {
+			// The service has no trace of the join: it never acted on it, so sending it is not a repeat.
+			record.phase = "ready";
+			this.flush();
+			return;
+		}
+		const sent = record.sentArgs;
+		this.recordAnswer(record, {
+			banned: false,
+			reason: "",
+			isStaff: listing.entry?.isStaff === true,
+			runningPlayerId: listing.entry?._id,
+			platform: sent?.platform ?? "unknown",
+			tzOffset: sent?.tzOffset ?? UNKNOWN_TZ_OFFSET,
+			safechat: sent?.safechat ?? true,
+		});
+	}
+
+	private recordAnswer(record: PlayerRecord, result: JoinResult): void {
 		this.answerSeq += 1;
 		record.answer = result;
 		record.answeredSeq = this.answerSeq;
@@ -757,6 +822,25 @@ export class StaffOpsServer {
 		if (failure !== undefined && failure.kind === "service" && failure.status === 404) {
 			record.phase = "ready";
 			this.serverForgotten(`the join of ${record.username}`);
+			return;
+		}
+		if (failure !== undefined && failure.acted) {
+			// The service acted (a 2xx) but its answer is unusable: the join counts as made. Sending it again would
+			// open a second session; without an answer the player is neither marked staff nor kicked.
+			record.phase = "answered";
+			this.health.problem(
+				"join answers",
+				`the service accepted a join but its answer could not be read (${tostring(err)}); ` +
+					"such players are reported once and not marked staff or kicked",
+			);
+			return;
+		}
+		if (failure !== undefined && failure.mayHaveActed) {
+			// The outcome is unknown: the player list will tell whether the join landed (joinLookup.ts).
+			record.phase = "checking";
+			this.health.problem("joins", `join reports are failing (${tostring(err)}); checking before sending again`);
+			this.failureCounts.joins += 1;
+			this.lookup.request();
 			return;
 		}
 		const status = failure?.status ?? 0;

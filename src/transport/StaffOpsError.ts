@@ -29,6 +29,10 @@ export interface StaffOpsErrorFields {
 	readonly retryAfter?: number;
 	/** How many attempts were made (1 when the request was not retried, 0 when nothing was sent). */
 	readonly attempts?: number;
+	/** The service answered with a 2xx status: it acted on the request, even though the answer was unusable. */
+	readonly acted?: boolean;
+	/** The request may have reached the service and been acted on (`acted`, or an unknown outcome). */
+	readonly mayHaveActed?: boolean;
 }
 
 /**
@@ -58,6 +62,17 @@ export class StaffOpsError {
 	readonly retryAfter?: number;
 	/** How many attempts were made (0 when nothing was sent). */
 	readonly attempts: number;
+	/**
+	 * The service answered with a 2xx status, so it acted on the request, though its answer could not be used
+	 * (kind `decode`). Such a request is never sent again: on the deployed service a second join opens a second
+	 * session, a second history record is a second record.
+	 */
+	readonly acted: boolean;
+	/**
+	 * The request may have been acted on: `acted`, or an unknown outcome (a timeout or a dropped connection after
+	 * sending, a 500, 502 or 504). False when the service certainly did nothing (nothing was sent, or it refused).
+	 */
+	readonly mayHaveActed: boolean;
 
 	/** Makes an error from its fields; the library does this, game code rarely needs to. */
 	constructor(fields: StaffOpsErrorFields) {
@@ -68,6 +83,8 @@ export class StaffOpsError {
 		this.reason = fields.reason ?? "";
 		this.retryAfter = fields.retryAfter;
 		this.attempts = fields.attempts ?? 0;
+		this.acted = fields.acted ?? false;
+		this.mayHaveActed = this.acted || (fields.mayHaveActed ?? false);
 	}
 
 	/**

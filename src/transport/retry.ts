@@ -13,8 +13,8 @@ import { ThrownFailure } from "./httpDoor";
  * | operation | safe to repeat | why |
  * |---|---|---|
  * | every GET (listHistory, getActivity, getRunningGame, listTimeOff, getTimeOff, getCallMessages, getUserTeams) | yes | reads change nothing |
- * | playerJoin | yes | the service replaces a second join of the same user on the same server |
  * | releaseOrder (PUT) | yes | a second release cannot release twice; it is refused with 409, and the error then says the earlier attempt may have released the order |
+ * | playerJoin | no | the deployed service opens a new player record and session for every call; the game integration checks the running game's player list before it sends a join again |
  * | createServer | no | each call registers another server |
  * | recordHistory | no | each call records another history item |
  * | createOrder | no | each call creates another order |

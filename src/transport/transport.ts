@@ -234,6 +234,7 @@ export class Transport {
 					operation: request.operation,
 					message: typeIs(reason, "string") ? reason : "request budget refused the request",
 					attempts: attempt - 1,
+					mayHaveActed: earlierMayHaveActed,
 				});
 			})
 			.andThen(() => this.attempt(request))
@@ -261,7 +262,7 @@ export class Transport {
 				const failure = result.failure;
 				if (failure.kind === "limit") this.budget.pause();
 				if (!this.mayRetry(outcome, request, attempt, undefined))
-					throw this.failureError(request, failure, attempt);
+					throw this.failureError(request, failure, attempt, acted);
 				return this.retryLater(request, attempt, acted, undefined);
 			});
 	}
@@ -287,7 +288,12 @@ export class Transport {
 		return sleep(this.scheduler, wait).andThen(() => this.run(request, attempt + 1, earlierMayHaveActed));
 	}
 
-	private failureError(request: TransportRequest, failure: ThrownFailure, attempts: number): StaffOpsError {
+	private failureError(
+		request: TransportRequest,
+		failure: ThrownFailure,
+		attempts: number,
+		mayHaveActed: boolean,
+	): StaffOpsError {
 		const kind = failure.kind === "limit" ? "budget" : failure.kind;
 		const unsent =
 			failure.sent && !request.safeToRepeat && failure.retryable
@@ -298,6 +304,7 @@ export class Transport {
 			operation: request.operation,
 			message: this.scrub(failure.message) + unsent,
 			attempts,
+			mayHaveActed,
 		});
 	}
 

@@ -1,6 +1,16 @@
 import { HttpService } from "@rbxts/services";
 import { decodeAnswer, OperationId } from "../../../src/api/operations";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import type {
+	CallMessagesAnswer,
+	CreateServerAnswer,
+	ListHistoryAnswer,
+	PlayerJoinAnswer,
+	RecordHistoryAnswer,
+	RunningGameAnswer,
+	UserActivityAnswer,
+	UserTeamsAnswer,
+} from "../../../src/api/types";
 import { SAMPLE } from "../../support/fakes";
 
 const item = SAMPLE.history.history;
@@ -54,51 +64,136 @@ export = () => {
 			accepted("getTimeOff", { success: true, request: { _id: "t1", newField: 1 }, extra: true });
 		});
 
-		it("accepts an order without status on create, and requires status on release", () => {
+		it("accepts an order without status, on create and on release, and refuses one without its id", () => {
 			accepted("createOrder", { success: true, order: { _id: "o1", items: [{ item: "Latte", quantity: 1 }] } });
 			accepted("releaseOrder", { success: true, order: { _id: "o1", status: "released" } });
-			refused("releaseOrder", { success: true, order: { _id: "o1" } }, "decode");
+			accepted("releaseOrder", { success: true, order: { _id: "o1" } });
+			refused("releaseOrder", { success: true, order: { status: "released" } }, "decode");
 		});
 	});
 
-	describe("answers: nothing looser", () => {
-		it("refuses wrong types at any depth", () => {
-			refused("recordHistory", { success: true, history: { ...item, userId: 1005 } }, "decode");
-			refused("recordHistory", { success: true, history: { ...item, type: "demotion" } }, "decode");
-			refused("recordHistory", { success: true, history: { ...item, evidence: [1] } }, "decode");
-			refused("listHistory", { success: true, history: [{ ...item, ended: "false" }] }, "decode");
-			refused("createServer", { success: true, gameId: 1, runningGameId: "r", workspace: {} }, "decode");
-			refused(
-				"createServer",
-				{ success: true, gameId: "g", runningGameId: "r", workspace: { premium: { is: "true" } } },
-				"decode",
-			);
-			refused(
-				"getCallMessages",
-				{ success: true, status: "open", messages: [{ id: "m", userId: "1002" }] },
-				"decode",
-			);
-			refused(
-				"getRunningGame",
-				{ success: true, runningGame: { _id: "r" }, players: [{ _id: "p", platform: "PC" }] },
-				"decode",
-			);
-			refused(
-				"getActivity",
-				{ success: true, summary: { _id: "s", minutes: { total: "3" } }, sessions: [] },
-				"decode",
-			);
-			refused("getUserTeams", { success: true, teams: [{ teamId: 5 }] }, "decode");
-			refused("listTimeOff", { success: true, requests: [{ _id: "t", starts: "yesterday" }] }, "decode");
+	describe("answers: a tolerant reader", () => {
+		function value<T>(operation: OperationId, body: unknown): T {
+			const outcome = decode(operation, body);
+			if (!outcome.ok) error(`expected ${operation} to accept the answer: ${tostring(outcome.error)}`, 2);
+			return outcome.value as T;
+		}
+
+		it("accepts the deployed service's join answer: no reason unless banned, privacy modes, extra fields", () => {
+			const plain = value<PlayerJoinAnswer>("playerJoin", {
+				success: true,
+				banned: false,
+				isStaff: true,
+				sessionId: "s1",
+				runningPlayerId: "r1",
+				tracked: true,
+				needsConsent: false,
+				expiration: 5,
+			});
+			expect(plain.reason).to.equal(undefined);
+			expect(plain.isStaff).to.equal(true);
+			expect((plain as unknown as { tracked: boolean }).tracked).to.equal(true);
+			const privacy = value<PlayerJoinAnswer>("playerJoin", { success: true, isStaff: false, tracked: false });
+			expect(privacy.banned).to.equal(undefined);
+			expect(privacy.sessionId).to.equal(undefined);
+			expect(privacy.runningPlayerId).to.equal(undefined);
 		});
 
-		it("refuses missing required or identifying fields", () => {
-			const noRankFrom = { ...item, rankFrom: undefined };
-			refused("recordHistory", { success: true, history: noRankFrom }, "decode");
-			refused("recordHistory", { success: true }, "decode");
-			refused("listHistory", { success: true }, "decode");
+		it("accepts wider types in history: numeric ids, rankTo false, no ended, a typed list", () => {
+			const wide = { ...item, userId: 1005, disciplinarianId: 1001, rankTo: false, ended: undefined };
+			const record = value<RecordHistoryAnswer>("recordHistory", { success: true, history: wide });
+			expect(record.history.userId).to.equal(1005);
+			expect(record.history.disciplinarianId).to.equal(1001);
+			expect(record.history.rankTo).to.equal(false);
+			expect(record.history.ended).to.equal(undefined);
+			const list = value<ListHistoryAnswer>("listHistory", { success: true, history: [wide, item] });
+			expect(list.history!.size()).to.equal(2);
+			expect(list.history![0].type).to.equal(item.type);
+		});
+
+		it("reads a null summary as absent, and a missing list as empty", () => {
+			const activity = value<UserActivityAnswer>("getActivity", { success: true, summary: undefined });
+			expect(activity.summary).to.equal(undefined);
+			expect(activity.sessions.size()).to.equal(0);
+			const teams = value<UserTeamsAnswer>("getUserTeams", { success: true });
+			expect(teams.teams.size()).to.equal(0);
+		});
+
+		it("keeps the workspace when owner and managedBy use other field names, and redacts loaderId", () => {
+			const answer = value<CreateServerAnswer>("createServer", {
+				success: true,
+				gameId: "g",
+				runningGameId: "65a1b2c3d4e5f60718293a4b",
+				workspace: {
+					groupId: "7",
+					loaderId: "the-api-key-echoed",
+					owner: { id: "1", platform: "discord" },
+					premium: { is: true, managedBy: { platform: "stripe", customer: "c" } },
+				},
+				serverName: "extra",
+			});
+			const workspace = answer.workspace!;
+			expect(workspace.loaderId).to.equal("<redacted>");
+			expect((workspace.owner as unknown as { id: string }).id).to.equal("1");
+			expect(workspace.premium!.is).to.equal(true);
+			expect(HttpService.JSONEncode(answer).find("the-api-key-echoed", 1, true)[0]).to.equal(undefined);
+		});
+
+		it("leaves out optional fields of a type it cannot use, and list items without their id", () => {
+			const record = value<RecordHistoryAnswer>("recordHistory", {
+				success: true,
+				history: { ...item, evidence: [1, "kept"], notify: "yes" },
+			});
+			expect(record.history.notify).to.equal(undefined);
+			expect(record.history.evidence!.size()).to.equal(1);
+			expect(record.history.evidence![0]).to.equal("kept");
+			const workspace = value<CreateServerAnswer>("createServer", {
+				success: true,
+				gameId: "g",
+				runningGameId: "r",
+				workspace: { premium: { is: "true", planType: "basic" } },
+			}).workspace!;
+			expect(workspace.premium!.is).to.equal(undefined);
+			expect(workspace.premium!.planType).to.equal("basic");
+			const running = value<RunningGameAnswer>("getRunningGame", {
+				success: true,
+				runningGame: { _id: "r" },
+				players: [{ _id: "p", platform: "PC", userId: "5" }, { userId: "6" }],
+			});
+			expect(running.players!.size()).to.equal(1);
+			expect(running.players![0].platform).to.equal(undefined);
+			expect(running.players![0].userId).to.equal("5");
+			const teams = value<UserTeamsAnswer>("getUserTeams", {
+				success: true,
+				teams: [{ teamId: 5 }, { teamId: "t" }],
+			});
+			expect(teams.teams.size()).to.equal(1);
+			const calls = value<CallMessagesAnswer>("getCallMessages", {
+				success: true,
+				status: "open",
+				messages: [{ message: "no id" }, { id: "m2", message: "hi" }],
+			});
+			expect(calls.messages.size()).to.equal(1);
+			expect(calls.messages[0].id).to.equal("m2");
+		});
+
+		it("tells a missing player list apart from an empty one", () => {
+			const unlisted = value<RunningGameAnswer>("getRunningGame", { success: true, runningGame: { _id: "r" } });
+			expect(unlisted.players).to.equal(undefined);
+			const empty = value<RunningGameAnswer>("getRunningGame", { success: true, players: [] });
+			expect(empty.players!.size()).to.equal(0);
+		});
+	});
+
+	describe("answers: what the library cannot do without", () => {
+		it("refuses a registration without usable ids, a transcript without status or list, a record without its item", () => {
+			refused("createServer", { success: true, gameId: 1, runningGameId: "r" }, "decode");
 			refused("createServer", { success: true, gameId: "g", workspace: {} }, "decode");
-			refused("getCallMessages", { success: true, status: "open", messages: [{ message: "no id" }] }, "decode");
+			refused("getCallMessages", { success: true, messages: [] }, "decode");
+			refused("getCallMessages", { success: true, status: "open", messages: "none" }, "decode");
+			refused("recordHistory", { success: true }, "decode");
+			refused("recordHistory", { success: true, history: { ...item, _id: undefined } }, "decode");
+			refused("listHistory", { success: true }, "decode");
 			refused("getTimeOff", { success: true, request: { status: "pending" } }, "decode");
 		});
 
@@ -108,9 +203,35 @@ export = () => {
 			refused("listTimeOff", "[1, 2]", "decode");
 			refused("listTimeOff", '{"success": true, "requ', "decode");
 			refused("listTimeOff", "<html>502</html>", "decode");
-			refused("listTimeOff", { success: false }, "decode");
-			const err = refused("listTimeOff", { success: true, requests: { "0": 1 } }, "decode");
+			const err = refused("listTimeOff", { success: true, requests: { a: 1 } }, "decode");
 			expect(err.message.find("requests", 1, true)[0]).to.be.ok();
+		});
+
+		it("says the service acted when a 2xx answer cannot be used, and never otherwise", () => {
+			const decoded = refused("playerJoin", "<html>ok</html>", "decode");
+			expect(decoded.acted).to.equal(true);
+			expect(decoded.mayHaveActed).to.equal(true);
+			expect(decoded.message.find("acted", 1, true)[0]).to.be.ok();
+			const refusal = refused("playerJoin", { success: false, reason: "no" }, "service", 200);
+			expect(refusal.acted).to.equal(false);
+			expect(refusal.mayHaveActed).to.equal(false);
+			for (const status of [500, 502, 504]) {
+				const unknown = refused("playerJoin", "", "http", status);
+				expect(unknown.acted).to.equal(false);
+				expect(unknown.mayHaveActed).to.equal(true);
+			}
+			for (const status of [400, 401, 404, 408, 429, 503]) {
+				const none = refused("playerJoin", "", "http", status);
+				expect(none.mayHaveActed).to.equal(false);
+			}
+		});
+
+		it("refuses an answer too large to read without decoding it", () => {
+			const huge = `{"success":true,"teams":[],"pad":"${string.rep("x", 1_100_000)}"}`;
+			const err = refused("getUserTeams", huge, "decode");
+			expect(err.acted).to.equal(true);
+			expect(err.message.find("too large", 1, true)[0]).to.be.ok();
+			refused("getUserTeams", huge, "http", 502);
 		});
 	});
 
@@ -125,6 +246,18 @@ export = () => {
 			expect(err.reason).to.equal("Order o1 was already released");
 			const ok200 = refused("getCallMessages", { success: false, reason: "closed" }, "service", 200);
 			expect(ok200.reason).to.equal("closed");
+		});
+
+		it("reads the deployed service's other failure bodies: `error` in a 400, NestJS 404s without success", () => {
+			const bad = refused("playerJoin", { success: false, error: "leftTime is required" }, "service", 400);
+			expect(bad.reason).to.equal("leftTime is required");
+			const missing = refused(
+				"createOrder",
+				{ message: "Cannot POST /orders", error: "Not Found", statusCode: 404 },
+				"http",
+				404,
+			);
+			expect(missing.message).to.equal("HTTP 404: Cannot POST /orders");
 		});
 
 		it("turns other non-2xx answers into an http error", () => {

@@ -145,14 +145,21 @@ export = () => {
 	});
 
 	describe("Studio (empty JobId)", () => {
-		it("registers with an empty jobId by default and says what it does", () => {
+		it("registers with a studio- jobId of its own (the deployed service refuses an empty one) and says so", () => {
 			harness.server.setStudio(true);
 			harness.server.setInfo({ JobId: "" });
 			const server = StaffOps.start(base() as unknown as StaffOpsConfig);
 			waitUntil(() => server!.isRegistered(), "registration");
 			expect(linesWith(allOutput(), "Studio playtest (empty JobId)").size()).to.equal(1);
 			const log = serviceControl.requests().requests;
-			expect((log[0].body as { jobId: string }).jobId).to.equal("");
+			const jobId = (log[0].body as { jobId: string }).jobId;
+			expect(jobId.match("^studio%-%x+%-%x+%-%x+%-%x+%-%x+$")[0]).to.be.ok();
+			// The same id for the whole playtest: a second registration (after the service forgot) reuses it.
+			StaffOps.stop();
+			const again = StaffOps.start(base() as unknown as StaffOpsConfig);
+			waitUntil(() => again!.isRegistered(), "registration again");
+			const second = serviceControl.requests().requests.filter((entry) => entry.operation === "createServer");
+			expect((second[1].body as { jobId: string }).jobId).to.equal(jobId);
 		});
 
 		it("stays off with trackStudio = false, and says so", () => {

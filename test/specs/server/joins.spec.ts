@@ -91,7 +91,7 @@ export = () => {
 			expect(running).to.be.ok();
 			expect(running!._id).to.equal(session.runningPlayerId);
 			expect(running!.platform).to.equal("Phone");
-			expect(session.sessionId.size() > 0).to.equal(true);
+			expect(session.sessionId!.size() > 0).to.equal(true);
 			expect(StaffOps.isStaff(player)).to.equal(false);
 			expect(player.GetAttribute(STAFF_ATTRIBUTE)).to.equal(false);
 		});

@@ -186,9 +186,30 @@ export = () => {
 			expect(http.seen.size()).to.equal(3);
 		});
 
-		it("repeats playerJoin and getters after a timeout", () => {
-			const { clock, http, client } = setup({ maxAttempts: 2, baseDelay: 0.1 }, 2);
+		it("does not repeat playerJoin after a timeout: the deployed service opens a session per join", () => {
+			const { clock, http, client } = setup({ maxAttempts: 3, baseDelay: 0.1 }, 2);
 			http.then({ hang: true }, { status: 200, body: SAMPLE.join });
+			const [ok, err] = settle(
+				clock,
+				client.activity.reportJoin({
+					playerId: 1,
+					safechat: true,
+					username: "a",
+					tzOffset: "-05:00",
+					platform: "Phone",
+					gameId: "r1",
+				}),
+			);
+			expect(ok).to.equal(false);
+			const typed = expectError(err, "timeout", 0);
+			expect(typed.mayHaveActed).to.equal(true);
+			expect(typed.acted).to.equal(false);
+			expect(http.seen.size()).to.equal(1);
+		});
+
+		it("repeats a join refused with 503 (the service did nothing)", () => {
+			const { clock, http, client } = setup({ maxAttempts: 2, baseDelay: 0.1 }, 2);
+			http.then({ status: 503, body: { success: false, reason: "busy" } }, { status: 200, body: SAMPLE.join });
 			const [ok] = settle(
 				clock,
 				client.activity.reportJoin({

@@ -1,0 +1,110 @@
+import type { RunningGameAnswer, RunningPlayer } from "../api/types";
+import type { Scheduler } from "../transport/scheduler";
+import { StaffOpsError } from "../transport/StaffOpsError";
+import { backoffSeconds } from "./log";
+
+/**
+ * What the service's player list says about one user: listed (with their running-player entry when the list has
+ * one), absent, or unknown (the answer carried no usable list).
+ * @internal
+ */
+export type Listing =
+	{ readonly listed: true; readonly entry?: RunningPlayer } | { readonly listed: false } | undefined;
+
+/**
+ * Reads one user out of a running game's answer. Undefined when the answer lists nobody at all: a missing list
+ * says nothing about who is there.
+ * @internal
+ */
+export function listingOf(answer: RunningGameAnswer, userId: number): Listing {
+	const players = answer.players;
+	const ids = answer.runningGame?.players;
+	if (players === undefined && ids === undefined) return undefined;
+	const key = tostring(userId);
+	for (const entry of players ?? []) if (entry.userId === key) return { listed: true, entry };
+	for (const id of ids ?? []) if (id === key) return { listed: true };
+	return { listed: false };
+}
+
+/** What the lookup needs from the integration. @internal */
+export interface JoinLookupHost {
+	readonly scheduler: Scheduler;
+	readonly random: () => number;
+	/** Reads the running game; undefined when the server is not registered now. */
+	readonly read: () => Promise<RunningGameAnswer> | undefined;
+	/** The users whose join outcome is unknown now. */
+	readonly pending: () => ReadonlyArray<number>;
+	/** Settles one user's join from the list. */
+	readonly settle: (userId: number, listing: { listed: true; entry?: RunningPlayer } | { listed: false }) => void;
+	/** The service no longer knows the server (404). */
+	readonly forgotten: () => void;
+	/** The read failed for another reason (logged once by the caller). */
+	readonly failed: (err: unknown) => void;
+}
+
+/**
+ * Joins whose outcome is unknown (a timeout or a dropped connection after sending, a 500/502/504) are not sent
+ * again blindly: on the deployed service every join opens a new session. One read of the running game's player
+ * list answers for every such join at once: a listed player's join went through; an absent one is sent again. The
+ * read waits a little first, so a join the service is still working on has time to land.
+ * @internal
+ */
+export class JoinLookup {
+	private scheduled = false;
+	private inFlight = false;
+	private failures = 0;
+	private stopped = false;
+
+	constructor(private readonly host: JoinLookupHost) {}
+
+	/** Asks for a read soon (one for every join waiting). */
+	request(): void {
+		if (this.stopped || this.scheduled || this.inFlight) return;
+		this.scheduled = true;
+		this.host.scheduler.delay(backoffSeconds(this.failures + 1, this.host.random), () => {
+			this.scheduled = false;
+			this.run();
+		});
+	}
+
+	/** Stops: no more reads. */
+	stop(): void {
+		this.stopped = true;
+	}
+
+	private run(): void {
+		if (this.stopped || this.host.pending().size() === 0) return;
+		const read = this.host.read();
+		if (read === undefined) return;
+		this.inFlight = true;
+		read.then(
+			(answer) => {
+				this.inFlight = false;
+				if (this.stopped) return;
+				let unknown = 0;
+				for (const userId of this.host.pending()) {
+					const listing = listingOf(answer, userId);
+					if (listing === undefined) unknown += 1;
+					else this.host.settle(userId, listing);
+				}
+				if (unknown > 0) {
+					this.failures += 1;
+					this.request();
+				} else {
+					this.failures = 0;
+				}
+			},
+			(err: unknown) => {
+				this.inFlight = false;
+				if (this.stopped) return;
+				if (StaffOpsError.is(err) && err.kind === "service" && err.status === 404) {
+					this.host.forgotten();
+					return;
+				}
+				this.failures += 1;
+				this.host.failed(err);
+				this.request();
+			},
+		);
+	}
+}
