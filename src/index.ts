@@ -7,13 +7,15 @@ export type {
 	CallOptions,
 	CallsApi,
 	ClientConfig,
+	ExtensionsApi,
 	GamesApi,
 	HistoryApi,
 	OrdersApi,
+	RawRequest,
 	TeamsApi,
 	TimeOffApi,
 } from "./api/client";
-export type { OperationId } from "./api/operations";
+export type { ExtensionId, OperationId } from "./api/operations";
 export type * from "./api/types";
 export { StaffOpsError } from "./transport/StaffOpsError";
 export type { StaffOpsErrorFields, StaffOpsErrorKind } from "./transport/StaffOpsError";
@@ -23,7 +25,7 @@ export type { RetryOptions } from "./transport/retry";
 export type { HttpServiceLike } from "./transport/httpDoor";
 export { robloxScheduler } from "./transport/scheduler";
 export type { Scheduler } from "./transport/scheduler";
-export type { TransportConfig, TransportSeams } from "./transport/transport";
+export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/transport";
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type { JoinResult, PlayerSession, PlayersLike, ServerSeams, StaffOpsConfig } from "./server";

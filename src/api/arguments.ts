@@ -75,6 +75,8 @@ const orderItemsRule: Rule = [
 	"a non-empty array of { item: string, quantity: number above 0 }",
 ];
 
+const emptyListRule: Rule = [(value) => typeIs(value, "table") && next(value)[0] === undefined, "an empty list"];
+
 /** Argument specs per operation (only those with a body or more than one path value). @internal */
 export const argSpecs = {
 	recordHistory: {
@@ -117,6 +119,17 @@ export const argSpecs = {
 		},
 	},
 	releaseOrder: { required: { actorId: idRule } },
+	playerLeave: {
+		required: {
+			gameId: idRule,
+			playerId: idRule,
+			events: emptyListRule,
+			final: boolRule,
+			leftTime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix seconds"],
+		},
+	},
+	endServer: { required: { gameId: idRule } },
+	getServer: { required: { gameId: idRule } },
 } satisfies { [operation: string]: ArgSpec };
 
 /**

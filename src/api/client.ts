@@ -1,13 +1,19 @@
 import { RequestBudget, RequestPriority } from "../transport/budget";
-import { Transport, TransportConfig, TransportSeams } from "../transport/transport";
 import { StaffOpsError } from "../transport/StaffOpsError";
-import { decodeAnswer, encodeRequest, OperationId, OPERATIONS } from "./operations";
+import { HttpMethod, Transport, TransportConfig, TransportSeams } from "../transport/transport";
+import { safeEncode } from "../transport/httpDoor";
+import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS, redactEverywhere } from "./operations";
+import { anyAnswer } from "./schemas";
 import type {
 	CallMessagesAnswer,
 	CreateOrderAnswer,
 	CreateOrderArgs,
 	CreateServerAnswer,
 	CreateServerArgs,
+	EndServerAnswer,
+	GetServerAnswer,
+	PlayerLeaveAnswer,
+	PlayerLeaveArgs,
 	ListHistoryAnswer,
 	PlayerJoinAnswer,
 	PlayerJoinArgs,
@@ -128,6 +134,42 @@ export interface TeamsApi {
 }
 
 /**
+ * Operations the deployed Staff Operations Service has beyond the interface document (DESIGN §3): `client.extensions`.
+ * A service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
+ * @see README#deployed-service-extensions
+ */
+export interface ExtensionsApi {
+	/**
+	 * Ends a player's activity session (`POST /activity/playerLeave/v2`, final, with `leftTime`). Idempotent on that
+	 * service: a repeat answers `finalized: false`, so it is retried after an unknown outcome.
+	 */
+	reportLeave(args: PlayerLeaveArgs, options?: CallOptions): Promise<PlayerLeaveAnswer>;
+	/** Ends the sessions still in game and removes the server (`DELETE /activity/endServer`). */
+	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
+	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
+	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
+}
+
+/**
+ * A request to a route the interface does not list, for {@link StaffOpsClient.request}.
+ * @see README#routes-the-interface-does-not-list
+ */
+export interface RawRequest {
+	readonly method: HttpMethod;
+	/** Starts with `/`; may carry a query string. Path segments you build from values must be percent-encoded. */
+	readonly path: string;
+	/** A JSON-encodable table, for methods other than GET. */
+	readonly body?: object;
+	/**
+	 * Whether sending it again after an unknown outcome (a timeout, a dropped connection, a 500/502/504) is harmless.
+	 * Default: true for GET, false otherwise. Requests the service certainly did not act on are retried either way.
+	 */
+	readonly safeToRepeat?: boolean;
+	/** Default `normal`. */
+	readonly priority?: RequestPriority;
+}
+
+/**
  * The typed client of the Staff Operations Service: one method per operation, grouped by resource. Every method
  * returns a Promise that resolves with the checked answer or rejects with a {@link StaffOpsError}; arguments are
  * checked before anything is sent. Construction never throws: a bad configuration makes every call reject with
@@ -158,6 +200,8 @@ export class StaffOpsClient {
 	readonly calls: CallsApi;
 	/** Team memberships. */
 	readonly teams: TeamsApi;
+	/** Operations of the deployed service beyond the interface. */
+	readonly extensions: ExtensionsApi;
 	/** Why the configuration is unusable, or undefined when it is fine. */
 	readonly configError: StaffOpsError | undefined;
 
@@ -180,7 +224,7 @@ export class StaffOpsClient {
 				: undefined;
 
 		const call = <T>(
-			operation: OperationId,
+			operation: AnyOperationId,
 			options: CallOptions | undefined,
 			pathValues: ReadonlyArray<unknown>,
 			body?: unknown,
@@ -236,6 +280,107 @@ export class StaffOpsClient {
 				return call("getUserTeams", options, [userId]);
 			},
 		};
+		this.extensions = {
+			reportLeave(args, options) {
+				const given = (typeIs(args, "table") ? args : {}) as Partial<PlayerLeaveArgs>;
+				const body = {
+					gameId: given.runningGameId,
+					playerId: typeIs(given.userId, "number") ? tostring(given.userId) : given.userId,
+					events: [],
+					final: true,
+					leftTime: given.leftTime,
+				};
+				return call("playerLeave", options, [], body);
+			},
+			endServer(runningGameId, options) {
+				return call("endServer", options, [], { gameId: runningGameId });
+			},
+			getServer(runningGameId, options) {
+				return call("getServer", options, [], { gameId: runningGameId });
+			},
+		};
+	}
+
+	/**
+	 * Sends a request to a route the interface does not list, through the same budget, retries, failure handling and
+	 * key handling as every other call. Use it for routes your service has that StaffOps does not wrap; prefer the
+	 * typed methods for everything they cover. Resolves with the decoded JSON answer of a 2xx status, typed `unknown`:
+	 * check it (with `@rbxts/t`) before use. Rejects with a {@link StaffOpsError} like every other call: `service`
+	 * for a `success: false` body, `http` for another non-2xx status, `decode` (with `acted`) for a 2xx answer that is
+	 * not JSON, `invalid` for a bad method, path or body (nothing sent).
+	 *
+	 * @example
+	 * ```ts
+	 * client
+	 * 	.request({ method: "POST", path: "/activity/getServer", body: { gameId: runningGameId }, safeToRepeat: true })
+	 * 	.andThen((answer) => print(t.interface({ success: t.literal(true) })(answer)));
+	 * ```
+	 * @see README#routes-the-interface-does-not-list
+	 */
+	request(request: RawRequest): Promise<unknown> {
+		const transport = this.transport;
+		const reject = (message: string, kind: "invalid" = "invalid") =>
+			Promise.reject(new StaffOpsError({ kind, operation: "request", message })) as Promise<unknown>;
+		if (transport.configProblem !== undefined) {
+			return reject(`invalid configuration: ${transport.configProblem}`);
+		}
+		if (!typeIs(request, "table")) return reject("request must be a table");
+		const method: unknown = request.method;
+		if (method !== "GET" && method !== "POST" && method !== "PUT" && method !== "PATCH" && method !== "DELETE") {
+			return reject("request.method must be GET, POST, PUT, PATCH or DELETE");
+		}
+		const path: unknown = request.path;
+		if (
+			!typeIs(path, "string") ||
+			path.sub(1, 1) !== "/" ||
+			path.size() > 2048 ||
+			path.find("[%s%c#\\]")[0] !== undefined ||
+			path.find("//", 1, true)[0] !== undefined ||
+			path.find("/%.%.?/")[0] !== undefined ||
+			path.find("/%.%.?$")[0] !== undefined
+		) {
+			return reject("request.path must start with / and hold no spaces, //, . or .. segments, # or backslashes");
+		}
+		let body: string | undefined;
+		if (request.body !== undefined) {
+			if (method === "GET") return reject("a GET request cannot carry a body");
+			if (!typeIs(request.body, "table")) return reject("request.body must be a table");
+			body = safeEncode(transport.json(), request.body);
+			if (body === undefined) return reject("request.body cannot be encoded as JSON");
+		}
+		const priority = this.priorityOf("request", { priority: request.priority });
+		if (priority === undefined) return reject("request.priority must be high, normal or low");
+		const safeToRepeat: unknown = request.safeToRepeat;
+		if (safeToRepeat !== undefined && !typeIs(safeToRepeat, "boolean")) {
+			return reject("request.safeToRepeat must be true or false");
+		}
+		return transport
+			.send({
+				operation: "request",
+				method,
+				path,
+				body,
+				safeToRepeat: safeToRepeat ?? method === "GET",
+				priority,
+			})
+			.andThen((answer) => {
+				const decoded = decodeAnswer<unknown>(
+					transport.json(),
+					"request",
+					answer.status,
+					answer.body,
+					{
+						attempts: answer.attempts,
+						retryAfter: answer.retryAfter,
+						earlierMayHaveActed: answer.earlierMayHaveActed,
+						redact: (text) => transport.redact(text),
+					},
+					anyAnswer,
+				);
+				if (!decoded.ok) return Promise.reject(decoded.error) as Promise<unknown>;
+				// An unknown route may echo the key anywhere (the deployed service's workspace does, as `loaderId`).
+				return redactEverywhere(decoded.value, (text) => transport.redact(text));
+			});
 	}
 
 	/** The request budget this client draws from. */
@@ -249,7 +394,7 @@ export class StaffOpsClient {
 	}
 
 	private call<T>(
-		operation: OperationId,
+		operation: AnyOperationId,
 		options: CallOptions | undefined,
 		pathValues: ReadonlyArray<unknown>,
 		body?: unknown,
@@ -298,11 +443,15 @@ export class StaffOpsClient {
 			});
 	}
 
-	private priorityOf(operation: OperationId, options: CallOptions | undefined): RequestPriority | undefined {
-		if (options === undefined) return OPERATIONS[operation].priority;
+	private priorityOf(
+		operation: AnyOperationId | "request",
+		options: CallOptions | undefined,
+	): RequestPriority | undefined {
+		const fallback = operation === "request" ? "normal" : OPERATIONS[operation].priority;
+		if (options === undefined) return fallback;
 		if (!typeIs(options, "table")) return undefined;
 		const priority: unknown = options.priority;
-		if (priority === undefined) return OPERATIONS[operation].priority;
+		if (priority === undefined) return fallback;
 		return priority === "high" || priority === "normal" || priority === "low" ? priority : undefined;
 	}
 }

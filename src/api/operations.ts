@@ -1,4 +1,5 @@
 import { RequestPriority } from "../transport/budget";
+import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { redact, StaffOpsError } from "../transport/StaffOpsError";
 import { argSpecs, checkArgs, encodePathSegment, idRule } from "./arguments";
@@ -23,10 +24,20 @@ export type OperationId =
 	| "getCallMessages"
 	| "getUserTeams";
 
+/**
+ * Operations the deployed service has beyond the interface (DESIGN §3): ending a player's session, ending the
+ * server, and reading the workspace by running game id. Errors carry these ids too.
+ * @see README#deployed-service-extensions
+ */
+export type ExtensionId = "playerLeave" | "endServer" | "getServer";
+
+/** Every operation the typed client knows. @internal */
+export type AnyOperationId = OperationId | ExtensionId;
+
 /** How one operation goes on the wire. @internal */
 export interface OperationSpec {
-	readonly id: OperationId;
-	readonly method: "GET" | "POST" | "PUT";
+	readonly id: AnyOperationId;
+	readonly method: HttpMethod;
 	/** Path template; `{name}` is filled from the path values in order. */
 	readonly path: string;
 	/** Names of the path values, in order. */
@@ -38,8 +49,8 @@ export interface OperationSpec {
 }
 
 function op(
-	id: OperationId,
-	method: "GET" | "POST" | "PUT",
+	id: AnyOperationId,
+	method: HttpMethod,
 	path: string,
 	safeToRepeat: boolean,
 	priority: RequestPriority = "normal",
@@ -49,8 +60,8 @@ function op(
 	return { id, method, path, pathParams, hasBody: method !== "GET", safeToRepeat, priority };
 }
 
-/** The twelve operations. @internal */
-export const OPERATIONS: { readonly [K in OperationId]: OperationSpec } = {
+/** The twelve operations of the interface and the deployed service's extensions. @internal */
+export const OPERATIONS: { readonly [K in AnyOperationId]: OperationSpec } = {
 	recordHistory: op("recordHistory", "POST", "/staff/history", false),
 	listHistory: op("listHistory", "GET", "/staff/history", true),
 	createServer: op("createServer", "POST", "/activity/createServer", false, "high"),
@@ -63,11 +74,16 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationSpec } = {
 	getTimeOff: op("getTimeOff", "GET", "/time-off/{requestId}", true),
 	getCallMessages: op("getCallMessages", "GET", "/calls/{callId}/messages", true),
 	getUserTeams: op("getUserTeams", "GET", "/teams/users/{userId}", true),
+	// Extensions: a leave is idempotent on that service (a repeat answers `finalized: false`); ending a server twice
+	// finds nothing left to end; reading the workspace changes nothing.
+	playerLeave: op("playerLeave", "POST", "/activity/playerLeave/v2", true),
+	endServer: op("endServer", "DELETE", "/activity/endServer", true, "high"),
+	getServer: op("getServer", "POST", "/activity/getServer", true),
 };
 
 /** A request ready for the transport. @internal */
 export interface EncodedRequest {
-	readonly method: "GET" | "POST" | "PUT";
+	readonly method: HttpMethod;
 	readonly path: string;
 	readonly body?: string;
 }
@@ -76,7 +92,7 @@ export interface EncodedRequest {
 export type Outcome<T> =
 	{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StaffOpsError };
 
-function invalid(operation: OperationId, message: string): Outcome<never> {
+function invalid(operation: AnyOperationId, message: string): Outcome<never> {
 	return { ok: false, error: new StaffOpsError({ kind: "invalid", operation, message }) };
 }
 
@@ -90,7 +106,7 @@ function invalid(operation: OperationId, message: string): Outcome<never> {
  */
 export function encodeRequest(
 	http: Pick<HttpServiceLike, "JSONEncode">,
-	operation: OperationId,
+	operation: AnyOperationId,
 	pathValues: ReadonlyArray<unknown>,
 	body?: unknown,
 ): Outcome<EncodedRequest> {
@@ -144,6 +160,21 @@ function redactKeyEcho(answer: unknown): void {
 	}
 }
 
+/**
+ * For answers of routes StaffOps does not know (`client.request`): every `loaderId` field, at any depth, is
+ * replaced, and every string that holds the key is redacted. Walks at most 32 levels.
+ * @internal
+ */
+export function redactEverywhere(value: unknown, scrub: (text: string) => string, depth = 0): unknown {
+	if (typeIs(value, "string")) return scrub(value);
+	if (!typeIs(value, "table") || depth > 32) return value;
+	const record = value as Record<string | number, unknown>;
+	for (const [key, item] of pairs(record)) {
+		record[key] = key === "loaderId" ? REDACTED : redactEverywhere(item, scrub, depth + 1);
+	}
+	return value;
+}
+
 /** Whether a status says the outcome is unknown: the service may have done the work before failing. */
 function outcomeUnknown(status: number): boolean {
 	return status >= 500 && status <= 599 && status !== 503;
@@ -158,10 +189,11 @@ function outcomeUnknown(status: number): boolean {
  */
 export function decodeAnswer<T>(
 	http: Pick<HttpServiceLike, "JSONDecode">,
-	operation: OperationId,
+	operation: AnyOperationId | "request",
 	status: number,
 	body: string,
 	context: AnswerContext = {},
+	reader: Reader<T> = answerReaders[operation as AnyOperationId] as Reader<T>,
 ): Outcome<T> {
 	const scrub = context.redact ?? ((text: string) => redact(text, undefined));
 	const is2xx = status >= 200 && status <= 299;
@@ -202,7 +234,6 @@ export function decodeAnswer<T>(
 		return fail("http", `HTTP ${status}${detail}`);
 	}
 	if (!parsed) return fail("decode", "the answer is not valid JSON; the service acted on the request");
-	const reader = answerReaders[operation] as Reader<T>;
 	const problem = reader.read(value, "") ?? extraAnswerRule(operation, value);
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);

@@ -5,6 +5,9 @@ import type {
 	CallMessagesAnswer,
 	CreateOrderAnswer,
 	CreateServerAnswer,
+	EndServerAnswer,
+	GetServerAnswer,
+	PlayerLeaveAnswer,
 	HistoryItem,
 	ListHistoryAnswer,
 	Order,
@@ -252,7 +255,13 @@ export const answerReaders = {
 		messages: list(callMessage),
 	}) satisfies Reader<CallMessagesAnswer>,
 	getUserTeams: object({ success: succeeded, teams: list(teamMembership) }) satisfies Reader<UserTeamsAnswer>,
+	playerLeave: object({ success: succeeded, finalized: opt(bool) }) satisfies Reader<PlayerLeaveAnswer>,
+	endServer: object({ success: succeeded }) satisfies Reader<EndServerAnswer>,
+	getServer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
 };
+
+/** Any JSON value: what `client.request` hands back, for the caller to check. @internal */
+export const anyAnswer: Reader<unknown> = { read: () => undefined };
 
 /**
  * Extra rules a reader cannot say: the history list answer carries the list or a reason (or both).

@@ -344,6 +344,20 @@ export interface ReleaseOrderArgs {
 	readonly actorId: string;
 }
 
+/**
+ * Arguments of `client.extensions.reportLeave` (`POST /activity/playerLeave/v2`, an extension of the deployed
+ * service).
+ * @see README#deployed-service-extensions
+ */
+export interface PlayerLeaveArgs {
+	/** The `runningGameId` the server was registered under. */
+	readonly runningGameId: string;
+	/** `player.UserId`. */
+	readonly userId: number;
+	/** When the player left, in Unix seconds (`os.time()`). */
+	readonly leftTime: number;
+}
+
 // ---- Answers (`success: true`; extra fields the service may add are kept) ----
 
 /** Answer of `client.history.record`. @see README#typed-client */
@@ -442,4 +456,25 @@ export interface CallMessagesAnswer {
 export interface UserTeamsAnswer {
 	readonly success: true;
 	readonly teams: ReadonlyArray<TeamMembership>;
+}
+
+/**
+ * Answer of `client.extensions.reportLeave`: `finalized` is true when this call ended the session, false when it was
+ * already ended (a repeat).
+ * @see README#deployed-service-extensions
+ */
+export interface PlayerLeaveAnswer {
+	readonly success: true;
+	readonly finalized?: boolean;
+}
+
+/** Answer of `client.extensions.endServer`. @see README#deployed-service-extensions */
+export interface EndServerAnswer {
+	readonly success: true;
+}
+
+/** Answer of `client.extensions.getServer`: the workspace, with `loaderId` redacted. @see README#deployed-service-extensions */
+export interface GetServerAnswer {
+	readonly success: true;
+	readonly workspace?: Workspace;
 }

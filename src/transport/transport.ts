@@ -61,10 +61,13 @@ export interface TransportSeams {
 	readonly random?: () => number;
 }
 
+/** The HTTP methods requests use. @see README#typed-client */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /** One request as the API layer hands it to the transport. @internal */
 export interface TransportRequest {
 	readonly operation: string;
-	readonly method: "GET" | "POST" | "PUT";
+	readonly method: HttpMethod;
 	/** Starts with `/`, already percent-encoded. */
 	readonly path: string;
 	/** JSON text, for POST and PUT. */

@@ -1,9 +1,9 @@
 import { HttpService } from "@rbxts/services";
 import { harness } from "./harness";
-import type { OperationId } from "../../src/api/operations";
+import type { AnyOperationId } from "../../src/api/operations";
 
 /** Operation ids as the reference service names them (the client uses the same), plus `*` for every operation. */
-export type FaultOperation = OperationId | "*";
+export type FaultOperation = AnyOperationId | "*";
 
 /** A fault the reference service injects into matching requests (`POST /_control/faults`). */
 export interface FaultSpec {
@@ -29,6 +29,47 @@ export interface LoggedRequest {
 	body: unknown;
 }
 
+/** The reference service's profiles: the interface as documented, or the deployed service as measured. */
+export type ServiceProfile = "default" | "deployed";
+
+/** One session as `GET /_control/records` lists it. */
+export interface RecordedSession {
+	_id: string;
+	userId: string;
+	runningGameId: string;
+	internalGameId: string;
+	staff: boolean;
+	inGame: boolean;
+	deleted: boolean;
+	started: string;
+	ended: string;
+	/** Whole minutes (`minutes.total`). */
+	minutes: number;
+}
+
+/** One server as `GET /_control/records` lists it. */
+export interface RecordedServer {
+	runningGameId: string;
+	internalGameId: string;
+	jobId: string;
+	deleted: boolean;
+	removal?: "silence" | "forget" | "endServer";
+	removedAt?: string;
+	lastPresence: string;
+	players: Array<string>;
+}
+
+/** What the reference service recorded for the default workspace since the last reset. */
+export interface ServiceRecords {
+	groupId: string;
+	joinsByUser: Record<string, number | undefined>;
+	sessionsByUser: Record<string, number | undefined>;
+	openSessionsByUser: Record<string, number | undefined>;
+	sessions: Array<RecordedSession>;
+	servers: Array<RecordedServer>;
+	timezones: Record<string, string | undefined>;
+}
+
 function control(method: "GET" | "POST" | "DELETE", path: string, body?: object): unknown {
 	const response = HttpService.RequestAsync({
 		Url: `${harness.serviceUrl}${path}`,
@@ -47,9 +88,23 @@ function control(method: "GET" | "POST" | "DELETE", path: string, body?: object)
  * Every function throws when the service refuses, so a spec's setup fails loudly.
  */
 export const serviceControl = {
-	/** Restores the default seed and clears faults and the request log. */
-	reset(this: void): void {
-		control("POST", "/_control/reset");
+	/**
+	 * Restores the default seed and clears faults and the request log; `profile` picks the service's profile
+	 * (`deployed`: how the deployed service behaves, DESIGN §3), else the startup one (`default`).
+	 */
+	reset(this: void, profile?: ServiceProfile): void {
+		control("POST", "/_control/reset", profile !== undefined ? { profile } : undefined);
+	},
+	/** Sets the silence limit after which a quiet server is forgotten, and the deployed profile's privacy mode. */
+	configure(this: void, config: { forgetAfterSeconds?: number; privacy?: boolean }): void {
+		control("POST", "/_control/config", config);
+	},
+	/** What the service recorded per workspace: joins, sessions and servers (`GET /_control/records`). */
+	records(this: void): ServiceRecords {
+		const answer = control("GET", "/_control/records") as { workspaces: Array<ServiceRecords> };
+		const workspace = answer.workspaces.find((candidate) => candidate.groupId === "5012345");
+		if (workspace === undefined) error("the default workspace is missing from /_control/records", 2);
+		return workspace;
 	},
 	/** Adds a fault; returns its id. */
 	fault(this: void, spec: FaultSpec): string {

@@ -1,0 +1,286 @@
+import { HttpService } from "@rbxts/services";
+import { StaffOpsClient } from "../../../src/api/client";
+import { RequestBudget } from "../../../src/transport/budget";
+import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+
+// Every operation of the interface, and the three extensions, against the reference service's deployed profile:
+// what the deployed service really sends (DESIGN §3). Each spec asserts what game code gets and how many requests
+// reached the service.
+
+const CALL = "65a1b2c3d4e5f60718293a4b";
+const HEX24 = "^%x+$";
+
+function makeClient(maxAttempts = 3): StaffOpsClient {
+	return new StaffOpsClient({
+		baseUrl: harness.serviceUrl,
+		apiKey: harness.serviceKey,
+		timeout: 5,
+		retry: { maxAttempts, baseDelay: 0.05, maxDelay: 0.1 },
+		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+	});
+}
+
+function must<T>(promise: Promise<T>): T {
+	const [ok, value] = promise.await();
+	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
+	// Whatever game code gets must not hold the key (the deployed service echoes it as `loaderId`).
+	if (HttpService.JSONEncode(value).find(harness.serviceKey, 1, true)[0] !== undefined) {
+		error("the answer game code got holds the API key", 2);
+	}
+	return value as T;
+}
+
+function failure(promise: Promise<unknown>): StaffOpsError {
+	const [ok, value] = promise.await();
+	if (ok) error("expected a failure, got success", 2);
+	if (!StaffOpsError.is(value)) error(`expected a StaffOpsError, got ${tostring(value)}`, 2);
+	if (tostring(value).find(harness.serviceKey, 1, true)[0] !== undefined) error("the error text shows the key", 2);
+	return value;
+}
+
+function isHex24(id: unknown): boolean {
+	return typeIs(id, "string") && id.size() === 24 && id.match(HEX24)[0] !== undefined;
+}
+
+const SERVER = {
+	gameId: 4500000002,
+	placeId: 9200000002,
+	jobId: "job-deployed-spec",
+	privateServerId: "",
+	privateServerOwnerId: 0,
+	placeVersion: "3",
+};
+
+function join(client: StaffOpsClient, runningGameId: string, playerId: number, tzOffset = "-05:00") {
+	return client.activity.reportJoin({
+		playerId,
+		safechat: false,
+		username: `Player${playerId}`,
+		tzOffset,
+		platform: "Desktop",
+		gameId: runningGameId,
+	});
+}
+
+export = () => {
+	describe("the deployed service (reference service, deployed profile)", () => {
+		let client: StaffOpsClient;
+		beforeEach(() => {
+			serviceControl.reset("deployed");
+			client = makeClient();
+		});
+		afterAll(() => serviceControl.reset());
+
+		it("createServer: 24-hex running game id, workspace kept with its own field names, loaderId redacted", () => {
+			const answer = must(client.activity.registerServer(SERVER));
+			expect(isHex24(answer.runningGameId)).to.equal(true);
+			expect(answer.gameId.size() > 0).to.equal(true);
+			const workspace = answer.workspace!;
+			expect(workspace.loaderId).to.equal("<redacted>");
+			expect((workspace.owner as unknown as { id?: string }).id).to.be.ok();
+			expect((answer as unknown as { serverName?: string }).serverName).to.be.ok();
+			expect(serviceControl.count("createServer")).to.equal(1);
+		});
+
+		it("createServer: an empty jobId is refused with 400 and not sent again", () => {
+			const err = failure(client.activity.registerServer({ ...SERVER, jobId: "" }));
+			expect(err.kind).to.equal("service");
+			expect(err.status).to.equal(400);
+			expect(err.mayHaveActed).to.equal(false);
+			expect(serviceControl.count("createServer")).to.equal(1);
+		});
+
+		it("playerJoin: no reason unless banned; staff; banned with its reason; one request, one session each", () => {
+			const { runningGameId } = must(client.activity.registerServer(SERVER));
+			const regular = must(join(client, runningGameId, 2001));
+			expect(regular.banned).to.equal(false);
+			expect(regular.reason).to.equal(undefined);
+			expect(regular.isStaff).to.equal(false);
+			expect(isHex24(regular.sessionId)).to.equal(true);
+			const staff = must(join(client, runningGameId, 1002));
+			expect(staff.isStaff).to.equal(true);
+			const banned = must(join(client, runningGameId, 666));
+			expect(banned.banned).to.equal(true);
+			expect(banned.reason).to.equal("Exploiting");
+			expect(serviceControl.count("playerJoin")).to.equal(3);
+			const records = serviceControl.records();
+			expect(records.sessionsByUser["2001"]).to.equal(1);
+			expect(records.sessionsByUser["1002"]).to.equal(1);
+			expect(records.sessionsByUser["666"]).to.equal(undefined);
+		});
+
+		it("playerJoin: privacy mode leaves out banned, sessionId and runningPlayerId, and the answer still reads", () => {
+			const { runningGameId } = must(client.activity.registerServer(SERVER));
+			serviceControl.configure({ privacy: true });
+			const answer = must(join(client, runningGameId, 1003));
+			expect(answer.banned).to.equal(undefined);
+			expect(answer.sessionId).to.equal(undefined);
+			expect(answer.runningPlayerId).to.equal(undefined);
+			expect(answer.isStaff).to.equal(true);
+			expect(serviceControl.count("playerJoin")).to.equal(1);
+		});
+
+		it("playerJoin: not idempotent there, so the client never repeats it, even after a 500", () => {
+			const registered = must(client.activity.registerServer(SERVER));
+			// The internal id where the running game id belongs: the deployed service answers 500.
+			const err = failure(join(client, registered.gameId, 2001));
+			expect(err.status).to.equal(500);
+			expect(err.mayHaveActed).to.equal(true);
+			expect(serviceControl.count("playerJoin")).to.equal(1);
+			// Each join it does get opens a session of its own: what the library must never cause by repeating.
+			must(join(client, registered.runningGameId, 2002));
+			must(join(client, registered.runningGameId, 2002));
+			expect(serviceControl.records().sessionsByUser["2002"]).to.equal(2);
+		});
+
+		it("playerJoin: a tzOffset that is not ±HH:mm is stored empty; the client only sends ±HH:MM", () => {
+			const { runningGameId } = must(client.activity.registerServer(SERVER));
+			must(join(client, runningGameId, 2003, "+05:30"));
+			expect(serviceControl.records().timezones["2003"]).to.equal("+05:30");
+			const err = failure(join(client, runningGameId, 2004, "+5:30"));
+			expect(err.kind).to.equal("invalid");
+			expect(serviceControl.count("playerJoin")).to.equal(1);
+		});
+
+		it("getActivity: summary null reads as absent; a staff member's summary and sessions read", () => {
+			const none = must(client.activity.getUserActivity("2999"));
+			expect(none.summary).to.equal(undefined);
+			expect(none.sessions.size()).to.equal(0);
+			const staff = must(client.activity.getUserActivity("1001"));
+			expect(staff.summary!._id.size() > 0).to.equal(true);
+			expect(serviceControl.count("getActivity")).to.equal(2);
+		});
+
+		it("getRunningGame: lists the players, and does not count as presence there", () => {
+			const registered = must(client.activity.registerServer(SERVER));
+			must(join(client, registered.runningGameId, 1002));
+			const before = serviceControl.records().servers[0].lastPresence;
+			task.wait(0.05);
+			const answer = must(client.games.getRunning(registered.gameId));
+			expect(answer.players!.size()).to.equal(1);
+			expect(answer.players![0].userId).to.equal("1002");
+			expect(serviceControl.records().servers[0].lastPresence).to.equal(before);
+			expect(serviceControl.count("getRunningGame")).to.equal(1);
+		});
+
+		it("recordHistory and listHistory: numeric ids, rankTo false, no ended, typed list items", () => {
+			const recorded = must(
+				client.history.record({
+					actioningUser: "1002",
+					userId: "1005",
+					reason: "Deployed spec",
+					type: "writeup",
+					approval_required: false,
+				}),
+			);
+			expect(recorded.history._id.size() > 0).to.equal(true);
+			expect(recorded.history.rankTo).to.equal(false);
+			expect(recorded.history.ended).to.equal(undefined);
+			const list = must(client.history.list());
+			const items = list.history!;
+			expect(items.size() > 1).to.equal(true);
+			expect(items.every((item) => item.type !== undefined)).to.equal(true);
+			expect(items.some((item) => typeIs(item.userId, "number"))).to.equal(true);
+			expect(serviceControl.count("recordHistory")).to.equal(1);
+			expect(serviceControl.count("listHistory")).to.equal(1);
+		});
+
+		it("createOrder and releaseOrder: a 404 without success is an http error, sent once each", () => {
+			const created = failure(
+				client.orders.create({
+					customerId: "2001",
+					cashierId: "1004",
+					items: [{ item: "Latte", quantity: 1 }],
+					placeId: "9200000002",
+					gameId: "4500000002",
+				}),
+			);
+			expect(created.kind).to.equal("http");
+			expect(created.status).to.equal(404);
+			expect(created.message).to.equal("HTTP 404: Cannot POST /orders");
+			const released = failure(client.orders.release("665a00000000000000000009", { actorId: "1004" }));
+			expect(released.kind).to.equal("http");
+			expect(released.status).to.equal(404);
+			expect(serviceControl.count("createOrder")).to.equal(1);
+			expect(serviceControl.count("releaseOrder")).to.equal(1);
+		});
+
+		it("listTimeOff and getTimeOff read as on the default profile", () => {
+			const list = must(client.timeOff.list());
+			expect(list.requests.size() > 0).to.equal(true);
+			const one = must(client.timeOff.get(list.requests[0]._id));
+			expect(one.request._id).to.equal(list.requests[0]._id);
+			expect(serviceControl.count("listTimeOff") + serviceControl.count("getTimeOff")).to.equal(2);
+		});
+
+		it("getCallMessages: a 24-hex call reads; any other id is a 500 there", () => {
+			const answer = must(client.calls.getMessages(CALL));
+			expect(answer.status).to.equal("open");
+			expect(answer.messages.size() >= 1).to.equal(true);
+			const single = makeClient(1);
+			const err = failure(single.calls.getMessages("call-demo"));
+			expect(err.kind).to.equal("service");
+			expect(err.status).to.equal(500);
+			expect(serviceControl.count("getCallMessages")).to.equal(2);
+		});
+
+		it("getUserTeams reads as on the default profile", () => {
+			const answer = must(client.teams.forUser("1005"));
+			expect(answer.teams.size() > 0).to.equal(true);
+			expect(serviceControl.count("getUserTeams")).to.equal(1);
+		});
+
+		it("extensions: a leave ends the session once (a repeat is harmless), endServer removes the server", () => {
+			const registered = must(client.activity.registerServer(SERVER));
+			must(join(client, registered.runningGameId, 1002));
+			must(join(client, registered.runningGameId, 2001));
+			const leftTime = DateTime.now().UnixTimestamp;
+			const left = must(client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }));
+			expect(left.finalized).to.equal(true);
+			const again = must(client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }));
+			expect(again.finalized).to.equal(false);
+			let records = serviceControl.records();
+			expect(records.openSessionsByUser["1002"]).to.equal(undefined);
+			expect(records.openSessionsByUser["2001"]).to.equal(1);
+			must(client.extensions.endServer(registered.runningGameId));
+			records = serviceControl.records();
+			expect(records.openSessionsByUser["2001"]).to.equal(undefined);
+			expect(records.servers[0].removal).to.equal("endServer");
+			const gone = failure(client.games.getRunning(registered.gameId));
+			expect(gone.status).to.equal(404);
+			expect(serviceControl.count("playerLeave")).to.equal(2);
+			expect(serviceControl.count("endServer")).to.equal(1);
+		});
+
+		it("extensions: getServer reads the workspace with loaderId redacted and keeps the server present", () => {
+			const registered = must(client.activity.registerServer(SERVER));
+			const before = serviceControl.records().servers[0].lastPresence;
+			task.wait(1.05);
+			const answer = must(client.extensions.getServer(registered.runningGameId));
+			expect(answer.workspace!.loaderId).to.equal("<redacted>");
+			expect(serviceControl.records().servers[0].lastPresence).never.to.equal(before);
+			expect(serviceControl.count("getServer")).to.equal(1);
+		});
+
+		it("client.request reaches routes the interface does not list, with the same key and errors", () => {
+			const registered = must(client.activity.registerServer(SERVER));
+			const answer = must(
+				client.request({
+					method: "POST",
+					path: "/activity/getServer",
+					body: { gameId: registered.runningGameId },
+					safeToRepeat: true,
+				}),
+			) as { success: boolean; workspace?: { loaderId?: string } };
+			expect(answer.success).to.equal(true);
+			expect(answer.workspace!.loaderId).to.equal("<redacted>");
+			const missing = failure(client.request({ method: "GET", path: "/no/such/route" }));
+			expect(missing.kind).to.equal("http");
+			expect(missing.status).to.equal(404);
+			expect(missing.operation).to.equal("request");
+			expect(serviceControl.count("getServer")).to.equal(1);
+		});
+	});
+};
