@@ -63,3 +63,8 @@ export async function registerServer(client: Client, overrides: Record<string, u
 	expectStatus(answer, 200);
 	return { internalGameId: answer.json.gameId as string, runningGameId: answer.json.runningGameId as string };
 }
+
+/** Unix seconds of an ISO timestamp plus `seconds`, as playerLeave's `leftTime` carries it. */
+export function unixSecondsAfter(iso: string, seconds: number): number {
+	return Math.floor(Date.parse(iso) / 1000) + seconds;
+}
