@@ -298,6 +298,16 @@ describe("presence and deletion", () => {
 		assert.equal(staffSession.inGame, false);
 	});
 
+	test("/_control/forget deletes a server at once, as silence would", async () => {
+		const server = await registerServer(t.api);
+		const player = await join(server.runningGameId);
+		expectStatus(await t.control.post("/_control/forget", { internalGameId: server.internalGameId }), 200);
+		const record = await serverRecord(server.runningGameId);
+		assert.deepEqual([record.deleted, record.removal], [true, "forget"]);
+		const [session] = (await devRecords()).sessions;
+		assert.deepEqual([session._id, session.deleted], [player.json.sessionId, true]);
+	});
+
 	test("deletion happens on time without any state request, seen through records alone", async () => {
 		await setConfig(t.control, { forgetAfterSeconds: 0.1 });
 		const server = await registerServer(t.api);

@@ -1,7 +1,6 @@
 import { type CreateServerInput, createServer } from "../resources/activity.js";
-import { pingServer } from "../resources/running-games.js";
+import { pingServer, removeServer } from "../resources/running-games.js";
 import { endSession } from "../resources/sessions.js";
-import { removeServer } from "../resources/running-games.js";
 import { ServiceError } from "../service-error.js";
 import { isoAt } from "../time.js";
 import type { WorkspaceState } from "../workspace-state.js";
