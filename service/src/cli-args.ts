@@ -1,10 +1,14 @@
+import { PROFILES, type ProfileName, isProfileName } from "./profiles/profile.js";
+
 export interface CliOptions {
 	port: number;
 	seedFile?: string;
 	forgetAfterSeconds?: number;
+	profile?: ProfileName;
 }
 
-export const USAGE = "usage: npm run service -- [--port PORT] [--seed FILE] [--forget-after SECONDS]";
+export const USAGE =
+	"usage: npm run service -- [--port PORT] [--seed FILE] [--forget-after SECONDS] [--profile default|deployed]";
 export const DEFAULT_PORT = 4100;
 
 export class UsageError extends Error {}
@@ -41,6 +45,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
 					throw new UsageError("--forget-after must be a positive number of seconds");
 				}
 				options.forgetAfterSeconds = seconds;
+				index += 1;
+				break;
+			}
+			case "--profile": {
+				const profile = valueOf(args, index, flag);
+				if (!isProfileName(profile)) throw new UsageError(`--profile must be one of: ${PROFILES.join(", ")}`);
+				options.profile = profile;
 				index += 1;
 				break;
 			}

@@ -28,7 +28,12 @@ export async function runCli(argv: string[]): Promise<void> {
 	}
 	let service;
 	try {
-		service = await startService({ port: options.port, seed, forgetAfterSeconds: options.forgetAfterSeconds });
+		service = await startService({
+			port: options.port,
+			seed,
+			forgetAfterSeconds: options.forgetAfterSeconds,
+			profile: options.profile,
+		});
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === "EADDRINUSE") fail(`port ${options.port} is already in use; pick another with --port`, 1);

@@ -14,7 +14,13 @@ export const OPERATION_IDS = [
 	"getUserTeams",
 ] as const;
 
-export type OperationId = (typeof OPERATION_IDS)[number];
+/**
+ * Routes beyond the interface that the deployed service has and its official module uses (DESIGN.md §3); the
+ * deployed profile serves them, the default one answers them as unknown routes.
+ */
+export const EXTENSION_OPERATION_IDS = ["playerLeave", "endServer", "getServer"] as const;
+
+export type OperationId = (typeof OPERATION_IDS)[number] | (typeof EXTENSION_OPERATION_IDS)[number];
 
 /** Version reported in Running game `version`: the createServer body carries none, so the interface's own. */
 export const INTERFACE_VERSION = "1.0.0";

@@ -5,11 +5,14 @@ import { faultAfterOperation, faultBeforeOperation } from "./faults/fault-hooks.
 import { FaultBook } from "./faults/fault-book.js";
 import { keyCheck } from "./http/auth.js";
 import { errorHandler, failure, frameworkErrorHandler, notFoundHandler } from "./http/error-answers.js";
+import { registerExtensionRoutes } from "./http/extension-routes.js";
 import { registerOperationRoutes } from "./http/operation-routes.js";
+import { arrival, profileGate } from "./http/profile-gate.js";
 import "./http/request-context.js";
+import { PROFILES, type ProfileName, isProfileName } from "./profiles/profile.js";
 import { RequestLog } from "./request-log.js";
 import { type Seed, defaultSeed, validateSeed } from "./seed.js";
-import { DEFAULT_FORGET_AFTER_SECONDS, Store } from "./store.js";
+import { Store } from "./store.js";
 
 export const HOST = "127.0.0.1";
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -19,7 +22,10 @@ export interface ServiceOptions {
 	port?: number;
 	/** A seed object of the documented shape; the built-in default when absent. */
 	seed?: unknown;
+	/** The silence limit; when absent, the profile's own (180 s default, 1200 s deployed). */
 	forgetAfterSeconds?: number;
+	/** "default" (the default) or "deployed"; a bare `/_control/reset` returns to it. */
+	profile?: ProfileName;
 }
 
 export interface RunningService {
@@ -58,18 +64,19 @@ export function buildApp(store: Store): FastifyInstance {
 	app.decorateRequest("workspace", null);
 	app.decorateRequest("fault", null);
 	app.decorateRequest("receivedAt", 0);
+	app.decorateRequest("settings", null as never);
 
-	app.addHook("onRequest", async (request) => {
-		request.receivedAt = Date.now();
-	});
+	app.addHook("onRequest", arrival(store));
+	app.addHook("onRequest", profileGate());
 	app.addHook("onRequest", keyCheck(store));
 	app.addHook("preValidation", faultBeforeOperation(faults, log));
 	app.addHook("onSend", faultAfterOperation());
 	app.addHook("onResponse", async (request, reply) => log.recordRequest(request, reply.statusCode));
 
 	app.setErrorHandler(errorHandler);
-	app.setNotFoundHandler(notFoundHandler);
+	app.setNotFoundHandler(notFoundHandler(() => store.profile));
 	registerOperationRoutes(app);
+	registerExtensionRoutes(app);
 	void app.register(controlRoutes, { store, faults, log });
 	return app;
 }
@@ -77,7 +84,10 @@ export function buildApp(store: Store): FastifyInstance {
 /** Starts the service on 127.0.0.1 (never another interface) and resolves once it listens. */
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
 	const seed: Seed = options.seed === undefined ? defaultSeed() : validateSeed(options.seed, "startService seed");
-	const store = new Store(seed, options.forgetAfterSeconds ?? DEFAULT_FORGET_AFTER_SECONDS);
+	if (options.profile !== undefined && !isProfileName(options.profile)) {
+		throw new Error(`unknown profile ${JSON.stringify(options.profile)}; use one of: ${PROFILES.join(", ")}`);
+	}
+	const store = new Store(seed, options.forgetAfterSeconds, options.profile);
 	const app = buildApp(store);
 	await app.listen({ host: HOST, port: options.port ?? 0 });
 	const address = app.server.address();

@@ -1,7 +1,8 @@
+import { type ProfileName, type Settings, defaultForgetAfterSeconds } from "./profiles/profile.js";
 import type { Seed } from "./seed.js";
 import { WorkspaceState } from "./workspace-state.js";
 
-export const DEFAULT_FORGET_AFTER_SECONDS = 180;
+export const DEFAULT_FORGET_AFTER_SECONDS = defaultForgetAfterSeconds("default");
 
 /** All workspaces, keyed by their API key, plus the settings a reset returns to. */
 export class Store {
@@ -10,28 +11,41 @@ export class Store {
 	private readonly startupSeed: Seed;
 	/** When the seed was (re)loaded: seed call messages become visible relative to it. */
 	clockStartMs = 0;
-	forgetAfterMs: number;
+	forgetAfterMs = 0;
+	profile: ProfileName;
+	privacy = false;
 
+	/**
+	 * `startupForgetAfterSeconds` undefined means "the profile's own default", so switching profile on a reset
+	 * also switches the silence limit unless one was given explicitly at startup.
+	 */
 	constructor(
 		seed: Seed,
-		private readonly startupForgetAfterSeconds = DEFAULT_FORGET_AFTER_SECONDS,
+		private readonly startupForgetAfterSeconds?: number,
+		private readonly startupProfile: ProfileName = "default",
 	) {
 		this.seed = seed;
 		this.startupSeed = seed;
-		this.forgetAfterMs = startupForgetAfterSeconds * 1000;
+		this.profile = startupProfile;
 		this.reset();
 	}
 
 	/**
-	 * Back to the startup seed, or to the one given, with message clocks restarted and the startup forget
-	 * period. A bare reset never returns to a seed loaded by an earlier reset, so tests cannot leak into
-	 * each other.
+	 * Back to the startup seed and profile, or to the ones given, with message clocks restarted, the startup
+	 * (or profile's) silence limit and privacy off. A bare reset never returns to a seed or profile chosen by
+	 * an earlier reset, so tests cannot leak into each other.
 	 */
-	reset(seed: Seed = this.startupSeed): void {
+	reset(seed: Seed = this.startupSeed, profile: ProfileName = this.startupProfile): void {
 		this.seed = seed;
+		this.profile = profile;
+		this.privacy = false;
 		this.clockStartMs = Date.now();
-		this.forgetAfterMs = this.startupForgetAfterSeconds * 1000;
+		this.forgetAfterMs = (this.startupForgetAfterSeconds ?? defaultForgetAfterSeconds(profile)) * 1000;
 		this.workspacesByKey = new Map(seed.workspaces.map((w) => [w.key, new WorkspaceState(w, this.clockStartMs)]));
+	}
+
+	settings(): Settings {
+		return { profile: this.profile, privacy: this.privacy, forgetAfterMs: this.forgetAfterMs };
 	}
 
 	workspaceFor(key: string): WorkspaceState | undefined {

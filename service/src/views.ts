@@ -40,13 +40,13 @@ export function orderView(order: Order, withStatus: boolean): Order {
 export function runningGameView(server: RunningServer): RunningGame {
 	return {
 		...structuredClone(server.game),
-		players: [...server.players.keys()],
+		players: server.players.map((player) => player.userId),
 		lastPing: isoAt(server.lastPingMs),
 	};
 }
 
 export function runningPlayersView(server: RunningServer): RunningPlayer[] {
-	return [...server.players.values()].map((player) => structuredClone(player));
+	return server.players.map((player) => structuredClone(player));
 }
 
 export function summaryView(summary: ActivitySummary): ActivitySummary {

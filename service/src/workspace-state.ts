@@ -17,11 +17,39 @@ import { isoAt } from "./time.js";
 
 export interface RunningServer {
 	game: Omit<RunningGame, "players" | "lastPing">;
+	/** The last presence: a ping in the default profile, an operation naming the running game in the deployed one. */
 	lastPingMs: number;
-	/** By user id; a second join of the same user replaces the entry. */
-	players: Map<string, RunningPlayer>;
-	/** User id → the Activity session that join opened. */
-	liveSessions: Map<string, ActivitySession>;
+	/**
+	 * In join order. The default profile keeps one per user (a second join replaces it); the deployed one adds a
+	 * record per join, as the deployed service does.
+	 */
+	players: RunningPlayer[];
+	/** Sessions opened by joins on this server that are still in game. */
+	liveSessions: LiveSession[];
+}
+
+export interface LiveSession {
+	userId: string;
+	session: ActivitySession;
+}
+
+/** Why a server is gone: silence (forgotten or deleted), `/_control/forget`, or the deployed `endServer`. */
+export type Removal = "silence" | "forget" | "endServer";
+
+/** A server the service no longer knows, kept only for `/_control/records`. */
+export interface RemovedServer {
+	server: RunningServer;
+	removal: Removal;
+	removedAtMs: number;
+}
+
+/** A session opened by a join since the last reset, for `/_control/records`. */
+export interface OpenedSession {
+	userId: string;
+	runningGameId: string;
+	session: ActivitySession;
+	/** Deleted with its server (deployed profile, non-staff sessions of a silent server). */
+	deleted: boolean;
 }
 
 export interface JoinRecord {
@@ -56,6 +84,12 @@ export class WorkspaceState {
 	readonly orders = new Map<string, Order>();
 	readonly servers = new Map<string, RunningServer>();
 	readonly joins: JoinRecord[] = [];
+	/** Every server registered since the last reset, removed ones included, for `/_control/records`. */
+	readonly registeredServers: RunningServer[] = [];
+	readonly removedServers: RemovedServer[] = [];
+	readonly openedSessions: OpenedSession[] = [];
+	/** User id → the member's stored timezone (what the last join's tzOffset left there). */
+	readonly timezones = new Map<string, string>();
 
 	constructor(seed: WorkspaceSeed, clockStartMs: number) {
 		const copy = structuredClone(seed);

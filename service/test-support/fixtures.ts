@@ -9,6 +9,8 @@ export const OTHER_GROUP = "7654321";
 export const STAFF_IDS = ["1001", "1002", "1003", "1004", "1005"];
 export const BANNED = { userId: 666, reason: "Exploiting" };
 export const PLAYER = 2001;
+/** An open call with call-demo's messages under a 24-hex id, the only form the deployed profile accepts. */
+export const DEPLOYED_CALL_ID = "65a1b2c3d4e5f60718293a4b";
 
 export const serverBody = (overrides: Record<string, unknown> = {}) => ({
 	gameId: 4500000001,
@@ -60,4 +62,9 @@ export async function registerServer(client: Client, overrides: Record<string, u
 	const answer = await client.post("/activity/createServer", serverBody(overrides));
 	expectStatus(answer, 200);
 	return { internalGameId: answer.json.gameId as string, runningGameId: answer.json.runningGameId as string };
+}
+
+/** Unix seconds of an ISO timestamp plus `seconds`, as playerLeave's `leftTime` carries it. */
+export function unixSecondsAfter(iso: string, seconds: number): number {
+	return Math.floor(Date.parse(iso) / 1000) + seconds;
 }

@@ -34,3 +34,15 @@ export async function stateOf(control: Client) {
 	if (answer.status !== 200) throw new Error(`state failed: ${answer.text}`);
 	return answer.json;
 }
+
+export async function recordsOf(control: Client) {
+	const answer = await control.get("/_control/records");
+	if (answer.status !== 200) throw new Error(`records failed: ${answer.text}`);
+	return answer.json;
+}
+
+export async function setConfig(control: Client, config: { forgetAfterSeconds?: number; privacy?: boolean }) {
+	const answer = await control.post("/_control/config", config);
+	if (answer.status !== 200) throw new Error(`config failed: ${answer.text}`);
+	return answer.json;
+}

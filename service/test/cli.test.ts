@@ -66,6 +66,22 @@ test("the CLI takes --seed and --forget-after, and exits 0 on SIGINT", async () 
 	assert.equal((await exited).code, 0);
 });
 
+test("the CLI takes --profile deployed: config reports it with the 20-minute silence limit", async () => {
+	const child = run(["--port", "0", "--profile", "deployed"]);
+	const [baseLine, keyLine] = await firstLines(child, 2);
+	const exited = exitOf(child);
+	assert.equal(keyLine, `key=${DEV_KEY}`);
+	const baseUrl = baseLine.slice("base_url=".length);
+	const config = (await (await fetch(`${baseUrl}/_control/config`)).json()) as Record<string, unknown>;
+	assert.equal(config.profile, "deployed");
+	assert.equal(config.forgetAfterSeconds, 1200);
+	const orders = await fetch(`${baseUrl}/orders`, { method: "POST", headers: { "loader-id": DEV_KEY } });
+	assert.equal(orders.status, 404);
+	assert.equal(((await orders.json()) as { message: string }).message, "Cannot POST /orders");
+	child.kill("SIGTERM");
+	assert.equal((await exited).code, 0);
+});
+
 test("the CLI explains a bad seed file and exits 1", async () => {
 	const dir = mkdtempSync(join(tmpdir(), "staffops-cli-"));
 	const file = join(dir, "seed.json");
@@ -78,9 +94,17 @@ test("the CLI explains a bad seed file and exits 1", async () => {
 });
 
 test("the CLI refuses bad arguments with usage and exit 2", async () => {
-	for (const args of [["--port", "abc"], ["--port"], ["--forget-after", "-1"], ["--verbose"]]) {
+	for (const args of [
+		["--port", "abc"],
+		["--port"],
+		["--forget-after", "-1"],
+		["--verbose"],
+		["--profile", "bogus"],
+		["--profile"],
+	]) {
 		const { code, stderr } = await exitOf(run(args));
 		assert.equal(code, 2, args.join(" "));
 		assert.match(stderr, /usage: npm run service/);
+		assert.match(stderr, /--profile default\|deployed/);
 	}
 });

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { defaultSeed } from "../src/seed.js";
-import { DEV_KEY, expectStatus, historyBody, joinBody, orderBody, registerServer } from "../test-support/fixtures.js";
+import {
+	BANNED,
+	DEV_KEY,
+	PLAYER,
+	expectStatus,
+	historyBody,
+	joinBody,
+	orderBody,
+	registerServer,
+} from "../test-support/fixtures.js";
 import {
 	answers,
 	assertShape,
@@ -10,8 +19,20 @@ import {
 	runningGame,
 	runningPlayer,
 } from "../test-support/shapes.js";
-import { isArrayOf, isBoolean, isIn, isNumber, isObjectOf, isString } from "../src/checks.js";
-import { stateOf, useService } from "../test-support/service-under-test.js";
+import {
+	type Check,
+	isArrayOf,
+	isBoolean,
+	isDateTime,
+	isExactly,
+	isIn,
+	isNumber,
+	isObjectOf,
+	isOneOf,
+	isString,
+} from "../src/checks.js";
+import { sleep } from "../src/time.js";
+import { recordsOf, setConfig, stateOf, useService } from "../test-support/service-under-test.js";
 
 const t = useService();
 
@@ -108,4 +129,106 @@ test("control answers never carry a key", async () => {
 		expectStatus(answer, 200);
 		assert.ok(!answer.text.includes(DEV_KEY), path);
 	}
+});
+
+const counts: Check = (value, path) =>
+	Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([userId, n]) => isNumber(n, `${path}.${userId}`));
+const strings: Check = (value, path) =>
+	Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([userId, tz]) =>
+		isString(tz, `${path}.${userId}`),
+	);
+
+const recordsShape = isObjectOf({
+	success: isExactly(true),
+	profile: isString,
+	workspaces: isArrayOf(
+		isObjectOf({
+			groupId: isString,
+			joinsByUser: counts,
+			sessionsByUser: counts,
+			openSessionsByUser: counts,
+			sessions: isArrayOf(
+				isObjectOf({
+					_id: isString,
+					userId: isString,
+					runningGameId: isString,
+					internalGameId: isString,
+					staff: isBoolean,
+					inGame: isBoolean,
+					deleted: isBoolean,
+					started: isDateTime,
+					ended: isDateTime,
+					minutes: isNumber,
+				}),
+			),
+			servers: isArrayOf(
+				isObjectOf({
+					runningGameId: isString,
+					internalGameId: isString,
+					jobId: isString,
+					deleted: isBoolean,
+					removal: isOneOf(isExactly(null), isString),
+					removedAt: isOneOf(isExactly(null), isDateTime),
+					lastPresence: isDateTime,
+					players: isArrayOf(isString),
+				}),
+			),
+			timezones: strings,
+		}),
+	),
+});
+
+test("records count joins and sessions per user; a second join replaces the session in the default profile", async () => {
+	const server = await registerServer(t.api);
+	await t.api.post("/activity/playerJoin", joinBody(server.runningGameId));
+	await t.api.post("/activity/playerJoin", joinBody(server.runningGameId, { tzOffset: "+05:30" }));
+	await t.api.post("/activity/playerJoin", joinBody(server.runningGameId, { playerId: BANNED.userId }));
+	const records = await recordsOf(t.control);
+	assertShape(recordsShape, records, "records");
+	assert.equal(records.profile, "default");
+	const [dev, other] = records.workspaces;
+	assert.deepEqual(dev.joinsByUser, { [String(PLAYER)]: 2, [String(BANNED.userId)]: 1 });
+	assert.deepEqual(dev.sessionsByUser, { [String(PLAYER)]: 2 });
+	assert.deepEqual(dev.openSessionsByUser, { [String(PLAYER)]: 1 }, "the second join ended the first session");
+	assert.deepEqual(
+		dev.sessions.map((s: { inGame: boolean }) => s.inGame),
+		[false, true],
+	);
+	assert.deepEqual(dev.servers, [
+		{
+			runningGameId: server.runningGameId,
+			internalGameId: server.internalGameId,
+			jobId: dev.servers[0].jobId,
+			deleted: false,
+			removal: null,
+			removedAt: null,
+			lastPresence: dev.servers[0].lastPresence,
+			players: [String(PLAYER)],
+		},
+	]);
+	assert.deepEqual(dev.timezones, { [String(PLAYER)]: "+05:30", [String(BANNED.userId)]: "-05:00" });
+	assert.deepEqual(other.joinsByUser, {});
+	assert.ok(!JSON.stringify(records).includes(DEV_KEY), "never the key");
+});
+
+test("records keep forgotten servers, marked deleted, and reset clears them", async () => {
+	await setConfig(t.control, { forgetAfterSeconds: 0.2 });
+	const quiet = await registerServer(t.api);
+	const forgotten = await registerServer(t.api);
+	expectStatus(await t.control.post("/_control/forget", { internalGameId: forgotten.internalGameId }), 200);
+	await sleep(300);
+	const [dev] = (await recordsOf(t.control)).workspaces;
+	assert.deepEqual(
+		dev.servers.map((s: { runningGameId: string; deleted: boolean; removal: string }) => [
+			s.runningGameId,
+			s.deleted,
+			s.removal,
+		]),
+		[
+			[quiet.runningGameId, true, "silence"],
+			[forgotten.runningGameId, true, "forget"],
+		],
+	);
+	expectStatus(await t.control.post("/_control/reset"), 200);
+	assert.deepEqual((await recordsOf(t.control)).workspaces[0].servers, []);
 });

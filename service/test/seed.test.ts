@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { SeedError, defaultSeed, loadSeedFile, validateSeed } from "../src/seed.js";
 import { startService } from "../src/server.js";
-import { BANNED, DEV_KEY, OTHER_KEY, STAFF_IDS } from "../test-support/fixtures.js";
+import { BANNED, DEPLOYED_CALL_ID, DEV_KEY, OTHER_KEY, STAFF_IDS } from "../test-support/fixtures.js";
 
 test("the default seed holds what the README documents", () => {
 	const seed = defaultSeed();
@@ -22,8 +22,12 @@ test("the default seed holds what the README documents", () => {
 		[
 			["call-demo", "open"],
 			["call-closed", "closed"],
+			[DEPLOYED_CALL_ID, "open"],
 		],
 	);
+	const [demo, , deployedDemo] = dev.calls;
+	const withoutIds = (call: typeof demo) => call.messages.map((message) => ({ ...message, id: "" }));
+	assert.deepEqual(withoutIds(deployedDemo), withoutIds(demo), "the 24-hex call repeats call-demo's messages");
 	assert.ok(dev.timeOff.every((r) => r.approvalChain.length > 0));
 	assert.ok(dev.teams.length > 0 && dev.activity.length > 0 && dev.history.length > 0);
 });

@@ -3,11 +3,13 @@ import type { FaultBook, FaultSpec } from "../faults/fault-book.js";
 import { ServiceError, notFound } from "../service-error.js";
 import type { RequestLog } from "../request-log.js";
 import { appendAgentMessage } from "../resources/calls.js";
-import { forgetQuietServers, forgetServer } from "../resources/running-games.js";
+import { PROFILES, isProfileName } from "../profiles/profile.js";
 import { SeedError, validateSeed } from "../seed.js";
+import { removeServerNow } from "../silence.js";
 import type { Store } from "../store.js";
 import type { CallStatus } from "../model.js";
 import { agentMessageBody, callStatusBody, configBody, faultBody, forgetBody } from "./control-schemas.js";
+import { workspaceRecordsView } from "./records-view.js";
 import { workspaceStateView } from "./state-view.js";
 
 /** A whole seed may be posted to reset, so it gets more room than an operation's 64 KiB. */
@@ -80,9 +82,12 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 		const body = request.body ?? {};
 		if (typeof body !== "object" || Array.isArray(body))
 			throw new ServiceError(400, "Request body must be a JSON object");
-		const unknownField = Object.keys(body).find((name) => name !== "seed");
+		const unknownField = Object.keys(body).find((name) => name !== "seed" && name !== "profile");
 		if (unknownField) throw new ServiceError(400, `Unknown field "${unknownField}"`);
-		const raw = (body as { seed?: unknown }).seed;
+		const { seed: raw, profile } = body as { seed?: unknown; profile?: unknown };
+		if (profile !== undefined && !isProfileName(profile)) {
+			throw new ServiceError(400, `Field "profile" must be one of: ${PROFILES.join(", ")}`);
+		}
 		let seed;
 		try {
 			seed = raw === undefined ? undefined : validateSeed(raw, "reset body");
@@ -90,22 +95,36 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 			if (error instanceof SeedError) throw new ServiceError(400, error.message);
 			throw error;
 		}
-		store.reset(seed);
+		store.reset(seed, profile);
 		faults.clear();
 		log.clear();
 		return { success: true };
 	});
 
-	app.get("/_control/config", async () => ({ success: true, forgetAfterSeconds: store.forgetAfterMs / 1000 }));
+	const config = () => ({
+		success: true,
+		profile: store.profile,
+		forgetAfterSeconds: store.forgetAfterMs / 1000,
+		privacy: store.privacy,
+	});
 
-	app.post<{ Body: { forgetAfterSeconds?: number } }>(
+	app.get("/_control/config", async () => config());
+
+	app.post<{ Body: { forgetAfterSeconds?: number; privacy?: boolean } }>(
 		"/_control/config",
 		{ schema: { body: configBody } },
 		async (request) => {
-			if (request.body.forgetAfterSeconds !== undefined) {
-				store.forgetAfterMs = request.body.forgetAfterSeconds * 1000;
+			const { forgetAfterSeconds, privacy } = request.body;
+			// Privacy mode is the deployed service's; accepting it where it changes nothing would mislead a spec.
+			if (privacy && store.profile !== "deployed") {
+				throw new ServiceError(
+					400,
+					'Privacy mode exists only in the deployed profile (reset with profile "deployed")',
+				);
 			}
-			return { success: true, forgetAfterSeconds: store.forgetAfterMs / 1000 };
+			if (forgetAfterSeconds !== undefined) store.forgetAfterMs = forgetAfterSeconds * 1000;
+			if (privacy !== undefined) store.privacy = privacy;
+			return config();
 		},
 	);
 
@@ -113,22 +132,23 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 		"/_control/forget",
 		{ schema: { body: forgetBody } },
 		async (request) => {
-			const forgotten = store.workspaces().some((ws) => forgetServer(ws, request.body.internalGameId));
-			if (!forgotten) throw notFound(`Unknown running game ${request.body.internalGameId}`);
+			if (!removeServerNow(store, request.body.internalGameId, Date.now()))
+				throw notFound(`Unknown running game ${request.body.internalGameId}`);
 			return { success: true };
 		},
 	);
 
-	app.get("/_control/state", async () => {
-		const now = Date.now();
-		return {
-			success: true,
-			workspaces: store.workspaces().map((ws) => {
-				forgetQuietServers(ws, now, store.forgetAfterMs);
-				return workspaceStateView(ws);
-			}),
-		};
-	});
+	// Silent servers were already removed when this request arrived (see http/profile-gate.ts).
+	app.get("/_control/state", async () => ({
+		success: true,
+		workspaces: store.workspaces().map(workspaceStateView),
+	}));
+
+	app.get("/_control/records", async () => ({
+		success: true,
+		profile: store.profile,
+		workspaces: store.workspaces().map(workspaceRecordsView),
+	}));
 
 	app.post<{ Params: { callId: string }; Body: { username: string; userId: number; message: string } }>(
 		"/_control/calls/:callId/messages",

@@ -1,5 +1,5 @@
 import { CALL_STATUSES } from "../model.js";
-import { OPERATION_IDS } from "../operations.js";
+import { EXTENSION_OPERATION_IDS, OPERATION_IDS } from "../operations.js";
 import { FAULT_KINDS } from "../faults/fault-book.js";
 
 function body(properties: Record<string, object>, required: string[]) {
@@ -8,7 +8,7 @@ function body(properties: Record<string, object>, required: string[]) {
 
 export const faultBody = body(
 	{
-		operation: { type: "string", enum: [...OPERATION_IDS, "*"] },
+		operation: { type: "string", enum: [...OPERATION_IDS, ...EXTENSION_OPERATION_IDS, "*"] },
 		status: { type: "integer", minimum: 200, maximum: 599 },
 		retryAfter: { type: "number", minimum: 0 },
 		kind: { type: "string", enum: FAULT_KINDS },
@@ -18,7 +18,10 @@ export const faultBody = body(
 	["operation"],
 );
 
-export const configBody = body({ forgetAfterSeconds: { type: "number", exclusiveMinimum: 0 } }, []);
+export const configBody = body(
+	{ forgetAfterSeconds: { type: "number", exclusiveMinimum: 0 }, privacy: { type: "boolean" } },
+	[],
+);
 
 export const forgetBody = body({ internalGameId: { type: "string", minLength: 1 } }, ["internalGameId"]);
 

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { forgetQuietServers } from "../resources/running-games.js";
 import type { Store } from "../store.js";
 import { failure } from "./error-answers.js";
 
@@ -16,7 +15,6 @@ export function keyCheck(store: Store) {
 		const workspace = store.workspaceFor(key);
 		if (!workspace) return reply.code(401).send(failure("Unknown API key in the loader-id header"));
 		request.workspace = workspace;
-		forgetQuietServers(workspace, Date.now(), store.forgetAfterMs);
 		return undefined;
 	};
 }

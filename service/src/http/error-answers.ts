@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { nestNotFound } from "../profiles/deployed-reads.js";
+import type { ProfileName } from "../profiles/profile.js";
 import { ServiceError } from "../service-error.js";
 import { FORMAT_HINTS } from "./request-schemas.js";
 
@@ -79,7 +81,7 @@ const FRAMEWORK_REASONS: Record<string, string> = {
  */
 export function errorHandler(error: FastifyError | ServiceError, request: FastifyRequest, reply: FastifyReply): void {
 	if (error instanceof ServiceError) {
-		void reply.code(error.status).send(failure(error.reason));
+		void reply.code(error.status).send(error.body ?? failure(error.reason));
 		return;
 	}
 	if (error.validation) {
@@ -97,8 +99,16 @@ export function errorHandler(error: FastifyError | ServiceError, request: Fastif
 	void reply.code(500).send(failure("Internal error in the reference service; see its stderr"));
 }
 
-export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
-	void reply.code(404).send(failure(`No operation at ${request.method} ${request.url.split("?")[0]}`));
+/** What a route the profile lacks answers: `{success:false, reason}`, or NestJS's 404 in the deployed profile. */
+export function unknownRouteAnswer(profile: ProfileName, method: string, url: string): object {
+	const path = url.split("?")[0];
+	return profile === "deployed" ? nestNotFound(method, path) : failure(`No operation at ${method} ${path}`);
+}
+
+export function notFoundHandler(profileOf: () => ProfileName) {
+	return (request: FastifyRequest, reply: FastifyReply): void => {
+		void reply.code(404).send(unknownRouteAnswer(profileOf(), request.method, request.url));
+	};
 }
 
 /** Errors Fastify raises before routing (a malformed URL, say). */

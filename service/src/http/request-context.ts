@@ -1,11 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { FaultRule } from "../faults/fault-book.js";
 import type { OperationId } from "../operations.js";
+import type { ProfileName, Settings } from "../profiles/profile.js";
 import type { WorkspaceState } from "../workspace-state.js";
 
 declare module "fastify" {
 	interface FastifyContextConfig {
 		operation?: OperationId;
+		/** The profiles that have this route; absent means every profile. */
+		profiles?: readonly ProfileName[];
 	}
 	interface FastifyRequest {
 		/** The caller's workspace, set by the key check. */
@@ -14,6 +17,8 @@ declare module "fastify" {
 		fault: FaultRule | null;
 		/** Arrival time in ms since the epoch, for the request log. */
 		receivedAt: number;
+		/** The service's settings when the request arrived (profile, privacy, silence limit). */
+		settings: Settings;
 	}
 }
 

@@ -1,11 +1,12 @@
 import { newDocumentId, newInternalGameId } from "../ids.js";
-import { type ActivitySession, type ActivitySummary, type Platform, type Workspace, zeroMinutes } from "../model.js";
+import type { ActivitySession, ActivitySummary, Platform, Workspace } from "../model.js";
 import { INTERFACE_VERSION } from "../operations.js";
 import { notFound } from "../service-error.js";
 import { isoAt } from "../time.js";
 import { sessionView, summaryView, workspaceView } from "../views.js";
-import type { WorkspaceState } from "../workspace-state.js";
+import type { JoinRecord, RunningServer, WorkspaceState } from "../workspace-state.js";
 import { findServerByRunningGameId, pingServer } from "./running-games.js";
+import { openSession } from "./sessions.js";
 
 export interface CreateServerInput {
 	gameId: number;
@@ -42,7 +43,7 @@ export function createServer(
 ): { gameId: string; runningGameId: string; workspace: Workspace } {
 	const internalGameId = newInternalGameId();
 	const runningGameId = newDocumentId(now);
-	ws.servers.set(internalGameId, {
+	const server: RunningServer = {
 		game: {
 			_id: runningGameId,
 			version: INTERFACE_VERSION,
@@ -57,30 +58,18 @@ export function createServer(
 			created: isoAt(now),
 		},
 		lastPingMs: now,
-		players: new Map(),
-		liveSessions: new Map(),
-	});
+		players: [],
+		liveSessions: [],
+	};
+	ws.servers.set(internalGameId, server);
+	ws.registeredServers.push(server);
 	return { gameId: internalGameId, runningGameId, workspace: workspaceView(ws.profile, ws.key) };
 }
 
-function summaryFor(ws: WorkspaceState, userId: string, now: number): ActivitySummary {
-	let summary = ws.summaries.get(userId);
-	if (!summary) {
-		summary = {
-			_id: newDocumentId(now),
-			userId,
-			groupId: ws.groupId,
-			distribution: String(ws.profile.currentDistribution),
-			sessions: [],
-			minutes: zeroMinutes(),
-			goals: {},
-			created: isoAt(now),
-			attendedSessions: [],
-			updated: isoAt(now),
-		};
-		ws.summaries.set(userId, summary);
-	}
-	return summary;
+/** Remembers a join for `/_control/state` and `/_control/records`, and the member's stored timezone. */
+export function recordJoin(ws: WorkspaceState, join: JoinRecord, storedTimezone: string): void {
+	ws.joins.push(join);
+	ws.timezones.set(join.userId, storedTimezone);
 }
 
 /**
@@ -98,55 +87,33 @@ export function playerJoin(ws: WorkspaceState, input: PlayerJoinInput, now: numb
 	pingServer(ws, server, now);
 	const userId = String(input.playerId);
 	const ban = ws.bans.get(userId);
-	ws.joins.push({
-		userId,
-		runningGameId: server.game._id,
-		platform: input.platform,
-		safechat: input.safechat,
-		tzOffset: input.tzOffset,
-		username: input.username,
-		banned: ban !== undefined,
-		at: now,
-	});
+	recordJoin(
+		ws,
+		{
+			userId,
+			runningGameId: server.game._id,
+			platform: input.platform,
+			safechat: input.safechat,
+			tzOffset: input.tzOffset,
+			username: input.username,
+			banned: ban !== undefined,
+			at: now,
+		},
+		input.tzOffset,
+	);
 	if (ban) return { banned: true, reason: ban.reason, isStaff: false, sessionId: "", runningPlayerId: "" };
 
+	for (const live of server.liveSessions) if (live.userId === userId) live.session.inGame = false;
+	server.liveSessions = server.liveSessions.filter((live) => live.userId !== userId);
+	server.players = server.players.filter((player) => player.userId !== userId);
 	const isStaff = ws.staffIds.has(userId);
-	const previous = server.liveSessions.get(userId);
-	if (previous) previous.inGame = false;
-	const runningPlayerId = newDocumentId(now);
-	server.players.delete(userId);
-	server.players.set(userId, {
-		_id: runningPlayerId,
-		runningGameId: server.game._id,
-		groupId: ws.groupId,
-		internalGameId: server.game.internalGameId,
-		userId,
-		platform: input.platform,
-		isStaff,
-		joined: isoAt(now),
-	});
-	const session: ActivitySession = {
-		_id: newDocumentId(now),
-		groupId: Number(ws.groupId),
-		userId: input.playerId,
-		gameId: server.game.gameId,
-		placeId: server.game.placeId,
-		internalGameId: server.game.internalGameId,
-		platform: input.platform,
-		staff: isStaff,
-		inGame: true,
-		distribution: ws.profile.currentDistribution,
-		minutes: zeroMinutes(),
-		started: isoAt(now),
-		ended: isoAt(now),
-		created: isoAt(now),
-	};
-	ws.sessions.push(session);
-	server.liveSessions.set(userId, session);
-	const summary = summaryFor(ws, userId, now);
-	summary.sessions.push(session._id);
-	summary.updated = isoAt(now);
-	return { banned: false, reason: "", isStaff, sessionId: session._id, runningPlayerId };
+	const opened = openSession(
+		ws,
+		server,
+		{ userId, playerId: input.playerId, platform: input.platform, isStaff },
+		now,
+	);
+	return { banned: false, reason: "", isStaff, ...opened };
 }
 
 /** The user's summary and sessions, newest first. A user with no summary is unknown to the workspace. */

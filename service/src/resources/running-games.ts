@@ -2,7 +2,8 @@ import type { RunningGame, RunningPlayer } from "../model.js";
 import { notFound } from "../service-error.js";
 import { isoAt } from "../time.js";
 import { runningGameView, runningPlayersView } from "../views.js";
-import type { RunningServer, WorkspaceState } from "../workspace-state.js";
+import type { Removal, RunningServer, WorkspaceState } from "../workspace-state.js";
+import { addMinutes } from "./sessions.js";
 
 /**
  * A ping (createServer, playerJoin, getRunningGame) keeps a server known and advances the sessions of the
@@ -10,35 +11,34 @@ import type { RunningServer, WorkspaceState } from "../workspace-state.js";
  */
 export function pingServer(ws: WorkspaceState, server: RunningServer, now: number): void {
 	server.lastPingMs = now;
-	for (const [userId, session] of server.liveSessions) {
-		session.ended = isoAt(now);
-		const elapsed = Math.floor((now - Date.parse(session.started)) / 60_000);
-		const grown = elapsed - session.minutes.total;
-		if (grown <= 0) continue;
-		session.minutes.total += grown;
-		session.minutes.active += grown;
-		const summary = ws.summaries.get(userId);
-		if (summary) {
-			summary.minutes.total += grown;
-			summary.minutes.active += grown;
-			summary.updated = isoAt(now);
-		}
+	for (const live of server.liveSessions) {
+		live.session.ended = isoAt(now);
+		const elapsed = Math.floor((now - Date.parse(live.session.started)) / 60_000);
+		const grown = elapsed - live.session.minutes.total;
+		if (grown > 0) addMinutes(ws, live, grown, now);
 	}
 }
 
-/** The service forgets a server: its players' sessions end where they were last seen. */
-export function forgetServer(ws: WorkspaceState, internalGameId: string): boolean {
+/** Takes a server out of the workspace, keeping it for `/_control/records`. */
+export function removeServer(
+	ws: WorkspaceState,
+	internalGameId: string,
+	removal: Removal,
+	atMs: number,
+): RunningServer | undefined {
 	const server = ws.servers.get(internalGameId);
-	if (!server) return false;
-	for (const session of server.liveSessions.values()) session.inGame = false;
+	if (!server) return undefined;
 	ws.servers.delete(internalGameId);
-	return true;
+	ws.removedServers.push({ server, removal, removedAtMs: atMs });
+	return server;
 }
 
-export function forgetQuietServers(ws: WorkspaceState, now: number, forgetAfterMs: number): void {
-	for (const [internalGameId, server] of ws.servers) {
-		if (now - server.lastPingMs > forgetAfterMs) forgetServer(ws, internalGameId);
-	}
+/** The default profile forgets a server: its players' sessions end where they were last seen. */
+export function forgetServer(ws: WorkspaceState, internalGameId: string, removal: Removal, atMs: number): boolean {
+	const server = removeServer(ws, internalGameId, removal, atMs);
+	if (!server) return false;
+	for (const live of server.liveSessions) live.session.inGame = false;
+	return true;
 }
 
 export function findServerByRunningGameId(ws: WorkspaceState, runningGameId: string): RunningServer | undefined {
@@ -48,10 +48,12 @@ export function findServerByRunningGameId(ws: WorkspaceState, runningGameId: str
 	return undefined;
 }
 
+/** The default profile counts this read as a ping; the deployed one does not (`ping` false). */
 export function getRunningGame(
 	ws: WorkspaceState,
 	internalGameId: string,
 	now: number,
+	ping = true,
 ): { runningGame: RunningGame; players: RunningPlayer[] } {
 	const server = ws.servers.get(internalGameId);
 	if (!server) {
@@ -59,6 +61,6 @@ export function getRunningGame(
 			`Unknown running game ${internalGameId}: it was never registered here or was forgotten after a quiet period; register it again with createServer`,
 		);
 	}
-	pingServer(ws, server, now);
+	if (ping) pingServer(ws, server, now);
 	return { runningGame: runningGameView(server), players: runningPlayersView(server) };
 }
