@@ -36,3 +36,8 @@ export function findRunningGame(ws: WorkspaceState, gameId: unknown): RunningSer
 export function fieldsOf(body: unknown): Record<string, unknown> {
 	return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
+
+/** A user id as the deployed service keys it: the `playerId` sent (a number or a string), as a string. */
+export function userIdOf(playerId: unknown): string {
+	return typeof playerId === "number" || typeof playerId === "string" ? String(playerId) : "";
+}

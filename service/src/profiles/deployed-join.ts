@@ -5,14 +5,10 @@ import { openSession } from "../resources/sessions.js";
 import { isoAt } from "../time.js";
 import type { WorkspaceState } from "../workspace-state.js";
 import type { Settings } from "./profile.js";
-import { fieldsOf, findRunningGame } from "./deployed-ids.js";
+import { fieldsOf, findRunningGame, userIdOf } from "./deployed-ids.js";
 
 /** The deployed service stores a timezone only in exactly this form; anything else is stored empty. */
 const STORED_TZ_OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-function userIdOf(playerId: unknown): string {
-	return typeof playerId === "number" || typeof playerId === "string" ? String(playerId) : "";
-}
 
 /**
  * `POST /activity/playerJoin` as deployed: only `gameId` is looked at before acting (see findRunningGame), the

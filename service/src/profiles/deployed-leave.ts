@@ -2,7 +2,7 @@ import { pingServer } from "../resources/running-games.js";
 import { endSession } from "../resources/sessions.js";
 import { ServiceError } from "../service-error.js";
 import type { WorkspaceState } from "../workspace-state.js";
-import { fieldsOf, findRunningGame } from "./deployed-ids.js";
+import { fieldsOf, findRunningGame, userIdOf } from "./deployed-ids.js";
 
 /**
  * `POST /activity/playerLeave/v2` `{gameId, playerId, events, final, leftTime}`: the official module sends a
@@ -22,8 +22,7 @@ export function playerLeave(ws: WorkspaceState, body: unknown, now: number): { f
 			error: "leftTime is required on a final chunk",
 		});
 	}
-	const userId =
-		typeof input.playerId === "number" || typeof input.playerId === "string" ? String(input.playerId) : "";
+	const userId = userIdOf(input.playerId);
 	const leaving = server.liveSessions.filter((live) => live.userId === userId);
 	for (const live of leaving) endSession(ws, live, input.leftTime * 1000);
 	server.liveSessions = server.liveSessions.filter((live) => live.userId !== userId);
