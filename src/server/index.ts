@@ -2,7 +2,7 @@ import type { StaffOpsClient } from "../api/client";
 import type { CallBridge, CallChat, OpenChatOptions } from "../bridge/CallBridge";
 import { Signal } from "../shared/signal";
 import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
-import { logInfo, logWarn } from "./log";
+import { logInfo, logWarn } from "../runtime/log";
 import { defaultIsStudio, ServerSeams } from "./seams";
 import { JoinResult, PlayerSession, StaffOpsServer } from "./server";
 

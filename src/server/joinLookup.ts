@@ -1,7 +1,7 @@
 import type { RunningGameAnswer, RunningPlayer } from "../api/types";
 import type { Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
-import { backoffSeconds } from "./log";
+import { backoff, BACKGROUND } from "../shared/backoff";
 
 /**
  * What the service's player list says about one user: listed (with their running-player entry when the list has
@@ -61,7 +61,7 @@ export class JoinLookup {
 	request(): void {
 		if (this.stopped || this.scheduled || this.inFlight) return;
 		this.scheduled = true;
-		this.host.scheduler.delay(backoffSeconds(this.failures + 1, this.host.random), () => {
+		this.host.scheduler.delay(backoff(this.failures + 1, this.host.random, BACKGROUND), () => {
 			this.scheduled = false;
 			this.run();
 		});

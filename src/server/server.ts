@@ -10,7 +10,8 @@ import { StaffOpsError } from "../transport/StaffOpsError";
 import type { ResolvedConfig } from "./config";
 import { deliverClient, findModelRoot } from "./deliver";
 import { JoinLookup } from "./joinLookup";
-import { backoffSeconds, HealthLog, logInfo, logWarn } from "./log";
+import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import { backoff, BACKGROUND } from "../shared/backoff";
 import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
 
 /**
@@ -480,7 +481,7 @@ export class StaffOpsServer {
 			this.nextShutdownAttempt = os.clock() + 1;
 			return;
 		}
-		this.scheduler.delay(backoffSeconds(this.registerFailures, this.random), () =>
+		this.scheduler.delay(backoff(this.registerFailures, this.random, BACKGROUND), () =>
 			this.guard("registration", () => this.register()),
 		);
 	}
@@ -860,7 +861,7 @@ export class StaffOpsServer {
 			this.nextShutdownAttempt = os.clock() + 1;
 		} else if (!this.joinRetryScheduled) {
 			this.joinRetryScheduled = true;
-			this.scheduler.delay(backoffSeconds(this.joinFailures, this.random), () =>
+			this.scheduler.delay(backoff(this.joinFailures, this.random, BACKGROUND), () =>
 				this.guard("join retry", () => {
 					this.joinRetryScheduled = false;
 					this.flush();

@@ -1,3 +1,4 @@
+import { backoff } from "../shared/backoff";
 import { ThrownFailure } from "./httpDoor";
 
 /**
@@ -69,8 +70,7 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
  * @internal
  */
 export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number): number {
-	const cap = math.min(policy.maxDelay, policy.baseDelay * 2 ** math.max(failures - 1, 0));
-	return random() * cap;
+	return backoff(failures, random, { base: policy.baseDelay, cap: policy.maxDelay });
 }
 
 /**

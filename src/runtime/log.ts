@@ -43,15 +43,3 @@ export class HealthLog {
 		return this.failing.has(area);
 	}
 }
-
-/**
- * Capped exponential backoff with equal jitter: a delay in [ceiling/2, ceiling], where the ceiling doubles with each
- * failure from `base` up to `cap`. Background retries never hammer the service and never bunch up across servers.
- * @internal
- */
-export function backoffSeconds(failures: number, random: () => number, base = 2, cap = 60): number {
-	const ceiling = math.min(cap, base * 2 ** math.max(failures - 1, 0));
-	let draw = random();
-	if (!typeIs(draw, "number") || draw !== draw || draw < 0 || draw > 1) draw = 0.5;
-	return ceiling / 2 + (ceiling / 2) * draw;
-}

@@ -1,0 +1,98 @@
+import { StaffOpsError } from "../transport/StaffOpsError";
+import type { AnyOperationId } from "./operations";
+
+/**
+ * What a failed call tells, in one word. Status numbers end here: the layers above (the game integration, the call
+ * bridge) read only meanings and reactions.
+ *
+ * - `transient`: the service did nothing and may work later (no connection, 408, 429, 503, the budget).
+ * - `unknown`: the request may have been acted on (a timeout or dropped connection after sending, 500, 502, 504).
+ * - `acted`: the service acted (a 2xx) but its answer cannot be used.
+ * - `not-found`: the service does not know what the request names (a refusal with 404).
+ * - `no-route`: the service has no such route (a 404 without a failure body, 405, 501).
+ * - `bad-key`: the service refused the API key (401, 403).
+ * - `refused`: the service refused this request for good (another 4xx, `success: false`, or bad arguments).
+ * @internal
+ */
+export type FailureMeaning = "transient" | "unknown" | "acted" | "not-found" | "no-route" | "bad-key" | "refused";
+
+/** Reads a failure's meaning. Anything that is not a StaffOpsError is an internal problem: `transient`. @internal */
+export function meaningOf(err: unknown): FailureMeaning {
+	if (!StaffOpsError.is(err)) return "transient";
+	if (err.acted) return "acted";
+	const status = err.status;
+	switch (err.kind) {
+		case "invalid":
+			return "refused";
+		case "budget":
+			return "transient";
+		case "network":
+		case "timeout":
+		case "decode":
+			return err.mayHaveActed ? "unknown" : "transient";
+		default:
+			break;
+	}
+	if (status === 401 || status === 403) return "bad-key";
+	if (status === 404) return err.kind === "service" ? "not-found" : "no-route";
+	if (status === 405 || status === 501) return "no-route";
+	if (status === 408 || status === 429 || status === 503) return "transient";
+	if (status >= 500) return "unknown";
+	return "refused";
+}
+
+/**
+ * What the caller of an operation does about a failure:
+ *
+ * - `retry`: try again later, with the one backoff (`runtime/backoff.ts`);
+ * - `check`: the outcome is unknown; look before sending again (joins: the running game's player list);
+ * - `done`: count the work as done; never send it again;
+ * - `forgotten`: the service no longer knows this server: register again;
+ * - `verify`: a 404 that may mean either "no such server" or "no such route": read the running game to tell;
+ * - `turn-off`: the service lacks the route: turn the feature that uses it off, with one warning;
+ * - `bad-key`: the key is refused: pause, warn once, retry at the longest backoff;
+ * - `give-up`: this request will never succeed: drop it, warn once per problem.
+ * @internal
+ */
+export type Reaction = "retry" | "check" | "done" | "forgotten" | "verify" | "turn-off" | "bad-key" | "give-up";
+
+type Table = { readonly [M in FailureMeaning]: Reaction };
+
+// One row per operation the integration and the bridge run in the background; game code's own calls just get the
+// error. Reads may simply be retried: nothing was changed.
+const READ: Table = {
+	transient: "retry",
+	unknown: "retry",
+	acted: "retry",
+	"not-found": "give-up",
+	"no-route": "give-up",
+	"bad-key": "bad-key",
+	refused: "give-up",
+};
+
+/** What each background operation does about each meaning. @internal */
+export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
+	// An unusable or unknown registration cannot be looked up (no operation lists servers by jobId): register again.
+	createServer: { ...READ, unknown: "retry", acted: "retry", "not-found": "retry", "no-route": "give-up" },
+	playerJoin: { ...READ, unknown: "check", acted: "done", "not-found": "forgotten" },
+	getRunningGame: { ...READ, "not-found": "forgotten" },
+	getCallMessages: READ,
+	playerLeave: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
+	endServer: { ...READ, acted: "done", "not-found": "done", "no-route": "turn-off" },
+	getServer: { ...READ, "not-found": "verify", "no-route": "turn-off" },
+};
+
+/**
+ * The reaction of a background caller of `operation` to `err` (the keep-alive route, sent through
+ * `client.request`, reads as `getServer`).
+ * @internal
+ */
+export function reactionTo(operation: AnyOperationId, err: unknown): Reaction {
+	const row = FAILURE_POLICY[operation] ?? READ;
+	return row[meaningOf(err)];
+}
+
+/** The service's `Retry-After` of a failure, in seconds, when it sent one. @internal */
+export function retryAfterOf(err: unknown): number | undefined {
+	return StaffOpsError.is(err) ? err.retryAfter : undefined;
+}
