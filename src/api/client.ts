@@ -349,7 +349,7 @@ export class StaffOpsClient {
 			if (body === undefined) return reject("request.body cannot be encoded as JSON");
 		}
 		const priority = this.priorityOf("request", { priority: request.priority });
-		if (priority === undefined) return reject("request.priority must be high, normal or low");
+		if (priority === undefined) return reject("request.priority must be urgent, high, normal or low");
 		const safeToRepeat: unknown = request.safeToRepeat;
 		if (safeToRepeat !== undefined && !typeIs(safeToRepeat, "boolean")) {
 			return reject("request.safeToRepeat must be true or false");
@@ -415,7 +415,7 @@ export class StaffOpsClient {
 				new StaffOpsError({
 					kind: "invalid",
 					operation,
-					message: "options.priority must be high, normal or low",
+					message: "options.priority must be urgent, high, normal or low",
 				}),
 			) as Promise<T>;
 		}
@@ -452,6 +452,8 @@ export class StaffOpsClient {
 		if (!typeIs(options, "table")) return undefined;
 		const priority: unknown = options.priority;
 		if (priority === undefined) return fallback;
-		return priority === "high" || priority === "normal" || priority === "low" ? priority : undefined;
+		return priority === "urgent" || priority === "high" || priority === "normal" || priority === "low"
+			? priority
+			: undefined;
 	}
 }

@@ -126,7 +126,7 @@ export = () => {
 		});
 
 		it("listHistory and listTimeOff refuse a bad priority option", () => {
-			refused("listHistory", "priority", () => client.history.list(cast({ priority: "urgent" })));
+			refused("listHistory", "priority", () => client.history.list(cast({ priority: "critical" })));
 			refused("listTimeOff", "priority", () => client.timeOff.list(cast({ priority: 1 })));
 		});
 	});
