@@ -7,6 +7,7 @@ import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { ResolvedConfig } from "./config";
 import { JoinLookup } from "./joinLookup";
+import type { RetryShare } from "../runtime/retryShare";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
 
 /** The server this integration registered as. @internal */
@@ -32,6 +33,8 @@ export interface JoinQueueHost {
 	readonly answeredAfterLeaving: (record: PlayerRecord) => void;
 	/** Runs `fn`, logging an error instead of throwing. */
 	readonly guard: (label: string, fn: () => void) => void;
+	/** The share of the budget retries may take. */
+	readonly retries: RetryShare;
 }
 
 /**
@@ -62,7 +65,7 @@ export class JoinQueue {
 			read: () => {
 				const registered = host.registration();
 				if (registered === undefined || this.stopped) return undefined;
-				return host.client.games.getRunning(registered.internalGameId, { priority: "high" });
+				return host.client.games.getRunning(registered.internalGameId, { priority: "high", maxAttempts: 1 });
 			},
 			pending: () => {
 				const users = new Array<number>();
@@ -102,6 +105,11 @@ export class JoinQueue {
 		for (const record of ready) {
 			if (this.failures > 0) {
 				if (this.probing) return;
+				const wait = this.host.retries.take();
+				if (wait > 0) {
+					this.scheduleRetry(wait);
+					return;
+				}
 				this.probing = true;
 			}
 			this.send(record, registered);
@@ -134,8 +142,10 @@ export class JoinQueue {
 			gameId: registered.runningGameId,
 		};
 		record.sentArgs = args;
+		// One attempt: the queue retries by itself, at the pace of the backoff and the retry share.
 		const request = this.host.client.activity.reportJoin(args, {
 			priority: record.likelyStaff ? "urgent" : "high",
+			maxAttempts: 1,
 		});
 		record.request = request;
 		request.andThen(
@@ -308,14 +318,14 @@ export class JoinQueue {
 		this.host.health.problem("joins", `join reports are failing (${tostring(err)}); ${what}`);
 	}
 
-	private scheduleRetry(): void {
+	private scheduleRetry(after?: number): void {
 		if (this.host.shuttingDown()) {
 			this.notBefore = os.clock() + 1;
 			return;
 		}
 		if (this.retryScheduled || this.stopped) return;
 		this.retryScheduled = true;
-		this.host.scheduler.delay(backoff(this.failures, this.host.random, BACKGROUND), () =>
+		this.host.scheduler.delay(after ?? backoff(this.failures, this.host.random, BACKGROUND), () =>
 			this.host.guard("join retry", () => {
 				this.retryScheduled = false;
 				this.flush();

@@ -93,7 +93,7 @@ export class Presence {
 	/** Reads the running game; `after404` when the keep-alive route answered 404 and the read tells why. */
 	private read(token: object, registered: Registered, after404 = false): void {
 		const seqAtSend = this.host.answerSeq();
-		this.host.client.games.getRunning(registered.internalGameId, { priority: "normal" }).andThen(
+		this.host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 }).andThen(
 			(answer) =>
 				this.host.guard("heartbeat", () => {
 					if (!this.live(token, registered)) return;
@@ -114,6 +114,7 @@ export class Presence {
 				body: { gameId: registered.runningGameId },
 				safeToRepeat: true,
 				priority: "normal",
+				maxAttempts: 1,
 			})
 			.andThen(
 				() => this.host.guard("heartbeat", () => this.live(token, registered) && this.succeeded()),

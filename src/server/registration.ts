@@ -1,4 +1,5 @@
 import type { StaffOpsClient } from "../api/client";
+import { MAX_SERVICE_ID } from "../api/arguments";
 import { reactionTo } from "../api/failurePolicy";
 import type { CreateServerArgs } from "../api/types";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
@@ -6,6 +7,10 @@ import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import type { Registered } from "./joinQueue";
+
+function usableId(id: string): boolean {
+	return id.size() > 0 && id.size() <= MAX_SERVICE_ID && id.find("%c")[0] === undefined;
+}
 
 /** What registration needs from the integration. @internal */
 export interface RegistrationHost {
@@ -49,11 +54,20 @@ export class Registration {
 			return;
 		}
 		this.inFlight = true;
-		this.host.client.activity.registerServer(facts, { priority: "high" }).andThen(
+		this.host.client.activity.registerServer(facts, { priority: "high", maxAttempts: 1 }).andThen(
 			(answer) =>
 				this.host.guard("registration", () => {
 					this.inFlight = false;
 					if (this.stopped) return;
+					if (!usableId(answer.runningGameId) || !usableId(answer.gameId)) {
+						// Every join and heartbeat would carry an id that cannot be sent: refuse it here, once.
+						this.gaveUp = true;
+						logWarn(
+							`the service registered this server under an id StaffOps cannot send back ` +
+								`(${answer.runningGameId.size()} characters); StaffOps stays off until the next start`,
+						);
+						return;
+					}
 					this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId };
 					const attempts = this.failures + 1;
 					this.failures = 0;

@@ -1,6 +1,7 @@
 import { StaffOpsClient } from "../api/client";
 import { CallBridge } from "../bridge/CallBridge";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import { RetryShare } from "../runtime/retryShare";
 import { ensureRemotes } from "../shared/remotes";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
@@ -110,6 +111,7 @@ export class StaffOpsServer {
 			guard,
 		});
 		this.joins = new JoinQueue({
+			retries: new RetryShare(scheduler, () => client.getBudget().getPerMinute()),
 			client,
 			scheduler,
 			random,

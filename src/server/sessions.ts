@@ -136,7 +136,7 @@ export class SessionEnder {
 		this.host.client.extensions
 			.reportLeave(
 				{ runningGameId: leave.runningGameId, userId: leave.userId, leftTime: leave.leftTime },
-				{ priority: "normal" },
+				{ priority: "normal", maxAttempts: 1 },
 			)
 			.andThen(
 				() =>
