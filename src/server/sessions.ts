@@ -98,7 +98,8 @@ export class SessionEnder {
 	/** Sends queued leaves: all of them when the service works, one at a time while it fails. */
 	flush(): void {
 		while (this.queue.size() > 0 && this.reportsLeaves()) {
-			if (this.failures > 0 && this.inFlight > 0) return;
+			// While failing, only the retry timer sends, one leave at a time.
+			if (this.failures > 0 && (this.inFlight > 0 || this.retryScheduled)) return;
 			const leave = this.queue.shift()!;
 			if (leave.runningGameId !== this.host.registration()?.runningGameId) continue; // that server is gone
 			this.send(leave);
@@ -110,20 +111,30 @@ export class SessionEnder {
 	endServer(): Promise<boolean> {
 		const registered = this.host.registration();
 		if (!this.endsServer() || registered === undefined) return Promise.resolve(false);
-		return this.host.client.extensions.endServer(registered.runningGameId, { priority: "high" }).andThen(
+		const client = this.host.client;
+		return client.extensions.endServer(registered.runningGameId, { priority: "high" }).andThen(
 			() => true,
-			(err: unknown) => {
+			(err: unknown): boolean | Promise<boolean> => {
 				const reaction = reactionTo("endServer", err);
 				if (reaction === "done") return true;
-				if (reaction === "turn-off") {
-					this.endServerOn = false;
-					logWarn(`the service has no endServer route (${tostring(err)}); the server is not ended at shutdown`);
-				} else {
-					logWarn(`could not end the server at shutdown (${tostring(err)})`);
+				if (reaction === "verify") {
+					// A 404: the server is already gone, or the route is. One read tells.
+					return client.games.getRunning(registered.internalGameId, { maxAttempts: 1 }).andThen(
+						() => this.endServerMissing(err),
+						() => true,
+					);
 				}
+				if (reaction === "turn-off") return this.endServerMissing(err);
+				logWarn(`could not end the server at shutdown (${tostring(err)})`);
 				return false;
 			},
 		);
+	}
+
+	private endServerMissing(err: unknown): boolean {
+		this.endServerOn = false;
+		logWarn(`the service has no endServer route (${tostring(err)}); the server is not ended at shutdown`);
+		return false;
 	}
 
 	stop(): void {
