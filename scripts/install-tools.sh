@@ -63,6 +63,24 @@ install_tool stylua "$STYLUA_VERSION" --features luau
 # selene's default features include the Roblox parser and standard library support that the Luau files need.
 install_tool selene "$SELENE_VERSION"
 
+# selene's hand-written Roblox base library (datatypes, task, warn, ...) ships only inside its source, and selene
+# cannot refer to it by name. scripts/selene-std.luau adds Roblox's API to a copy of it, offline, so the copy is kept
+# beside the binary. Cargo extracted the source when it built selene; if it has been cleaned away since, rebuild.
+selene_base="$TOOLS_HOME/selene-$SELENE_VERSION/share/roblox_base.yml"
+copy_selene_base() {
+	local source
+	source="$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"selene-lib-$SELENE_VERSION"/default_std/roblox_base.yml 2>/dev/null | head -n 1 || true)"
+	[ -n "$source" ] || return 1
+	mkdir -p "$(dirname "$selene_base")"
+	cp "$source" "$selene_base"
+}
+if [ ! -f "$selene_base" ] && ! copy_selene_base; then
+	say "selene's Roblox base library is missing and cargo's copy of its source is gone; rebuilding selene"
+	rm -rf "$TOOLS_HOME/selene-$SELENE_VERSION"
+	install_tool selene "$SELENE_VERSION"
+	copy_selene_base || fail "selene $SELENE_VERSION built, but its source (selene-lib) was not found under ${CARGO_HOME:-$HOME/.cargo}/registry/src"
+fi
+
 # Project scripts find the tools through these links, so no PATH change is needed.
 mkdir -p "$TOOLS_HOME/bin"
 ln -sf "$TOOLS_HOME/rojo-$ROJO_VERSION/bin/rojo" "$TOOLS_HOME/bin/rojo-$ROJO_VERSION"

@@ -37,3 +37,16 @@ export function requireTool(name) {
 	}
 	return path;
 }
+
+/** selene's Roblox base library, kept beside the selene binary by install-tools.sh (installing it when missing). */
+export function seleneRobloxBase() {
+	const path = join(TOOLS_HOME, `selene-${SELENE_VERSION}`, "share", "roblox_base.yml");
+	if (!existsSync(path)) {
+		const result = spawnSync("bash", ["scripts/install-tools.sh"], { stdio: "inherit" });
+		if (result.status !== 0 || !existsSync(path)) {
+			console.error(`[tools] selene's Roblox base library is missing (${path}); see the messages above`);
+			process.exit(1);
+		}
+	}
+	return path;
+}
