@@ -211,7 +211,9 @@ export const DEFAULT_SECRET_NAME = "staffops_api_key";
  * the wrong setting, and a warning must never print a key.
  */
 function describeSecretName(secretName: string): string {
-	return secretName === DEFAULT_SECRET_NAME ? `"${secretName}"` : `named in the setting (${secretName.size()} characters)`;
+	return secretName === DEFAULT_SECRET_NAME
+		? `"${secretName}"`
+		: `named in the setting (${secretName.size()} characters)`;
 }
 
 /** Reads a Roblox Secret by name. @internal */

@@ -164,7 +164,12 @@ export class JoinQueue {
 		);
 	}
 
-	private answered(record: PlayerRecord, args: PlayerJoinArgs, answer: PlayerJoinAnswer, registered: Registered): void {
+	private answered(
+		record: PlayerRecord,
+		args: PlayerJoinArgs,
+		answer: PlayerJoinAnswer,
+		registered: Registered,
+	): void {
 		// An absent `banned` means the service did not say the player is banned (its privacy modes leave it out).
 		const banned = answer.banned === true;
 		this.settle(

@@ -8,7 +8,7 @@ import { ClientReports, ClientReportStats } from "./clientReports";
 import type { ResolvedConfig } from "./config";
 import { deliverClient, findModelRoot } from "./deliver";
 import { Gathering } from "./gathering";
-import { JoinQueue, Registered } from "./joinQueue";
+import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
 import { PlayerRecord, PlayerSession, ServerSignals } from "./records";
 import { Registration } from "./registration";
@@ -84,7 +84,7 @@ export class StaffOpsServer {
 			health,
 			gameInfo: seams.gameInfo ?? readGameInfo,
 			shuttingDown,
-			registered: (registration) => this.onRegistered(registration),
+			registered: () => this.onRegistered(),
 			guard,
 		});
 		this.sessions = new SessionEnder({
@@ -241,7 +241,11 @@ export class StaffOpsServer {
 
 	/** How many players are tracked, rate-limit buckets exist and leaves wait (memory checks). @internal */
 	getTrackedCounts(): { players: number; limiterKeys: number; leaves: number } {
-		return { players: this.records.size(), limiterKeys: this.reports.limiterKeys(), leaves: this.sessions.pending() };
+		return {
+			players: this.records.size(),
+			limiterKeys: this.reports.limiterKeys(),
+			leaves: this.sessions.pending(),
+		};
 	}
 
 	/** Whether the integration stopped (`stop()`, or shutdown finished). */
@@ -297,13 +301,14 @@ export class StaffOpsServer {
 		if (this.sessions.endsServer() && this.registration.current !== undefined && os.clock() < deadline) {
 			const ending = this.sessions.endServer();
 			while (os.clock() < deadline && ending.getStatus() === "Started") task.wait(0.05);
-			if (ending.getStatus() === "Started") logWarn("shutting down before the service confirmed the server's end");
+			if (ending.getStatus() === "Started")
+				logWarn("shutting down before the service confirmed the server's end");
 			ending.cancel();
 		}
 		this.stop();
 	}
 
-	private onRegistered(registration: Registered): void {
+	private onRegistered(): void {
 		if (this.stopped) return;
 		if (!this.shuttingDown) this.presence.schedule();
 		this.joins.flush();
@@ -322,7 +327,11 @@ export class StaffOpsServer {
 				this.records.delete(userId);
 				continue;
 			}
-			if (phase === "sending" || phase === "checking" || (phase === "answered" && record.answer?.banned !== true)) {
+			if (
+				phase === "sending" ||
+				phase === "checking" ||
+				(phase === "answered" && record.answer?.banned !== true)
+			) {
 				record.phase = "ready";
 			}
 			if (record.phase === "ready") again += 1;

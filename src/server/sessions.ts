@@ -172,7 +172,8 @@ export class SessionEnder {
 		if (this.stopped) return;
 		const reaction = reactionTo("playerLeave", err);
 		if (reaction === "done" || reaction === "give-up") {
-			if (reaction === "give-up") this.host.health.problem("leave refused", `a leave report was refused (${tostring(err)})`);
+			if (reaction === "give-up")
+				this.host.health.problem("leave refused", `a leave report was refused (${tostring(err)})`);
 			this.flush();
 			return;
 		}

@@ -107,7 +107,7 @@ export = () => {
 			refused("getActivity", "userId", () => client.activity.getUserActivity(""));
 			refused("getActivity", "userId", () => client.activity.getUserActivity(cast(1001)));
 			refused("getRunningGame", "internalGameId", () => client.games.getRunning(cast(undefined)));
-			refused("getTimeOff", "requestId", () => client.timeOff.get(string.rep("x", 300)));
+			refused("getTimeOff", "requestId", () => client.timeOff.get(string.rep("x", 1100)));
 			refused("getCallMessages", "callId", () => client.calls.getMessages("a\nb"));
 			refused("getUserTeams", "userId", () => client.teams.forUser(cast({})));
 		});
