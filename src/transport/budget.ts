@@ -36,6 +36,9 @@ interface Waiter {
 	done: boolean;
 }
 
+/** The window no `perMinute` may be exceeded in: a minute and a millisecond. */
+const WINDOW = 60.001;
+
 /** Why a budget refused a request. @internal */
 export const BUDGET_WAIT_EXCEEDED = "waited too long for the request budget";
 
@@ -43,8 +46,9 @@ export const BUDGET_WAIT_EXCEEDED = "waited too long for the request budget";
  * The one request budget of the library: a token bucket shared by every feature and every retry, serving waiting
  * requests by priority (then first come, first served).
  *
- * It holds `burst` tokens and refills at `(perMinute - burst) / 60` per second, so no 60-second window can see more
- * than `perMinute` requests: the window starts with at most `burst` tokens and gains `perMinute - burst` during it.
+ * It holds `burst` tokens and refills at `perMinute / 60` per second, the full rate, so a long queue drains at
+ * `perMinute` a minute; a log of the last minute's grants makes sure no 60-second window ever sees more than
+ * `perMinute` requests (the burst on top of a full minute's refill would otherwise allow `perMinute + burst`).
  * When Roblox reports its own limit, {@link RequestBudget.pause} stops all sending for `limitPause` seconds.
  *
  * @example
@@ -64,6 +68,8 @@ export class RequestBudget {
 	private pausedUntil = -math.huge;
 	private seq = 0;
 	private readonly queue = new Array<Waiter>();
+	/** When each request in the last 60 s was let out, oldest first: no window may hold more than `perMinute`. */
+	private readonly sent = new Array<number>();
 	private wakeAt = math.huge;
 
 	/**
@@ -158,7 +164,23 @@ export class RequestBudget {
 	}
 
 	private rate(): number {
-		return math.max(this.perMinute - this.burst, 0.001) / 60;
+		return math.max(this.perMinute, 0.001) / 60;
+	}
+
+	/** Grants in the last 60 s, after dropping older ones. */
+	private inWindow(now: number): number {
+		const sent = this.sent;
+		let drop = 0;
+		// The same sum as the wake-up time below, so a grant that is due is never missed by a rounding error; the
+		// millisecond keeps "a minute later" from rounding to inside the same minute.
+		while (drop < sent.size() && sent[drop] + WINDOW <= now) drop += 1;
+		if (drop > 0) {
+			// Shift the kept ones down in place: the log never holds more than `perMinute` entries.
+			const kept = sent.size() - drop;
+			for (let i = 0; i < kept; i++) sent[i] = sent[i + drop];
+			for (let i = sent.size() - 1; i >= kept; i--) sent.remove(i);
+		}
+		return sent.size();
 	}
 
 	private refill(): void {
@@ -195,9 +217,15 @@ export class RequestBudget {
 		this.removeDone();
 		// Settle outside the loops: a settled Promise runs its handlers at once, and they may queue again.
 		for (const waiter of expired) waiter.refuse(BUDGET_WAIT_EXCEEDED);
-		while (this.queue.size() > 0 && now >= this.pausedUntil && this.tokens >= 1 - 1e-9) {
+		while (
+			this.queue.size() > 0 &&
+			now >= this.pausedUntil &&
+			this.tokens >= 1 - 1e-9 &&
+			this.inWindow(now) < this.perMinute
+		) {
 			const waiter = this.queue.shift()!;
 			this.tokens -= 1;
+			this.sent.push(now);
 			waiter.done = true;
 			waiter.grant();
 		}
@@ -208,8 +236,10 @@ export class RequestBudget {
 		let wake: number;
 		if (now < this.pausedUntil) {
 			wake = this.pausedUntil;
+		} else if (this.inWindow(now) >= this.perMinute) {
+			wake = this.sent[0] + WINDOW;
 		} else {
-			wake = now + (1 - this.tokens) / this.rate();
+			wake = now + math.max(1 - this.tokens, 0) / this.rate();
 		}
 		for (const waiter of this.queue) wake = math.min(wake, waiter.deadline);
 		// One timer at a time, unless an earlier wake-up is needed; stale timers just pump again.
