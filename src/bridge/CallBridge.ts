@@ -8,6 +8,7 @@ import type { RequestBudget } from "../transport/budget";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import { robloxTextFilter, TextFilter } from "./filter";
+import { unixSeconds } from "./messageTime";
 import {
 	CallCloseReason,
 	ChatClosedPayload,
@@ -204,14 +205,6 @@ function positive(value: number | undefined, fallback: number): number {
 function truncate(text: string, max: number): string {
 	const cut = utf8.offset(text, max + 1);
 	return cut !== undefined && cut <= text.size() ? text.sub(1, cut - 1) : text;
-}
-
-function unixSeconds(created: string | undefined): number {
-	if (created !== undefined) {
-		const [ok, parsed] = pcall(() => DateTime.fromIsoDate(created));
-		if (ok && parsed !== undefined) return parsed.UnixTimestampMillis / 1000;
-	}
-	return DateTime.now().UnixTimestampMillis / 1000;
 }
 
 /** Why an error ends a chat for good, or undefined when a later poll may succeed. */
