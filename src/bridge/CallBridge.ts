@@ -43,9 +43,9 @@ const MAX_TITLE = 100;
  * player leaves, the player closes the window, or game code closes it. A client never names a call: it knows a
  * chat only by an opaque `chatId`.
  *
- * Each message is filtered once for its recipient (TextService); when filtering keeps failing the player gets
- * {@link MESSAGE_UNAVAILABLE}, never the unfiltered text. A poll delivers at most 20 messages; a long transcript is
- * handled in slices that give the frame back. Failed polls back off and recover; a refused key keeps the chats open
+ * Each message is filtered once for its recipient (TextService, which retries internally); when filtering fails
+ * the player gets {@link MESSAGE_UNAVAILABLE}, never the unfiltered text. A poll delivers at most 20 messages; a long
+ * transcript is handled in slices that give the frame back. Failed polls back off and recover; a refused key keeps the chats open
  * and polls about once a minute; an unknown call closes its chat. Polling costs about 6 requests per minute for a
  * quiet chat and 30 for a busy one, and all chats together stay within `budgetShare` of the request budget.
  *
@@ -84,9 +84,11 @@ export class CallBridge {
 		const settings = pollingSettings(options.polling);
 		this.busyInterval = settings.busyInterval;
 		this.remote = options.remote ?? ensureRemotes().CallEvents;
+		const filter = options.filter ?? robloxTextFilter;
 		const delivery = new Delivery({
-			filter: options.filter ?? robloxTextFilter,
-			filterAttempts: settings.filterAttempts,
+			filter,
+			// TextService's filter retries internally: its failure is final (a message is filtered once).
+			filterAttempts: filter === robloxTextFilter ? 1 : settings.filterAttempts,
 			yieldSlice: options.yieldSlice ?? frameYield,
 			send: (player, payload) => this.send(player, "message", payload),
 			delivered: (chat, message) => {

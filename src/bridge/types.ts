@@ -42,7 +42,11 @@ export interface PollingOptions {
 	readonly retryDelay?: number;
 	readonly maxRetryDelay?: number;
 	readonly budgetShare?: number;
-	/** Polls on which a message's filtering may fail before the placeholder is sent instead. Default 3. */
+	/**
+	 * Polls on which a message's filtering may fail before the placeholder is sent instead, for a game's own
+	 * `filter`. Default 3. Ignored for the default TextService filter, which retries internally: a message is
+	 * filtered by it once, and a failure shows the placeholder at once.
+	 */
 	readonly filterAttempts?: number;
 }
 
