@@ -19,7 +19,18 @@ const nodeGlobals = {
 };
 
 export default tseslint.config(
-	{ ignores: ["node_modules/", "out/", "build/", "include/", "**/*.luau", "**/*.lua"] },
+	// Luau is StyLua's and selene's (scripts/luau.mjs).
+	{
+		ignores: [
+			"node_modules/",
+			"out/",
+			"build/",
+			"include/",
+			"test/wally-consumer/ServerPackages/",
+			"**/*.luau",
+			"**/*.lua",
+		],
+	},
 	{
 		files: ["src/**/*.ts", "test/**/*.ts"],
 		extends: [...tseslint.configs.recommended, robloxTs.configs.recommended],
@@ -45,7 +56,7 @@ export default tseslint.config(
 		languageOptions: { globals: nodeGlobals },
 	},
 	{
-		files: ["scripts/**/*.mjs", "eslint.config.mjs"],
+		files: ["scripts/**/*.mjs", "test/wally-consumer/*.mjs", "eslint.config.mjs"],
 		extends: [js.configs.recommended],
 		languageOptions: { globals: nodeGlobals, sourceType: "module" },
 	},

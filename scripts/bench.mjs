@@ -1,6 +1,7 @@
-// `npm run bench`: builds StaffOps, then runs every benchmark in bench/ (bench/*.luau except boot.luau) with Lune
-// on the shipped model and prints its figures. Benchmarks print numbers and have no thresholds: the command exits
-// non-zero only when a benchmark crashed or hung (so it printed no figures).
+// `npm run bench`: builds StaffOps, then runs every benchmark in bench/ (bench/*.luau; their shared parts are in
+// bench/support/ and tools/lune/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
+// and have no thresholds: the command exits non-zero only when a benchmark crashed or hung (so it printed no
+// figures).
 //
 // A benchmark that needs the reference service says so with a line `-- bench: needs-service` near its top; it
 // then gets one on a loopback port through STAFFOPS_SERVICE_URL / STAFFOPS_SERVICE_KEY, as the specs do.
@@ -20,7 +21,7 @@ if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0)
 const lune = requireTool("lune");
 const only = process.argv[2];
 const benches = readdirSync("bench")
-	.filter((name) => name.endsWith(".luau") && name !== "boot.luau")
+	.filter((name) => name.endsWith(".luau"))
 	.filter((name) => only === undefined || name.startsWith(only))
 	.sort();
 

@@ -1,8 +1,11 @@
-// Builds both outputs from src/: the npm package (out/) and the drop-in model (build/StaffOps.rbxm),
-// plus, with --tests, the test place (build/test-place.rbxl) that the Lune runner loads.
+// Builds the three outputs from src/: the npm package (out/), the drop-in model (build/StaffOps.rbxm) and the Wally
+// package (build/wally/, scripts/wally.mjs), plus, with --tests, the test place (build/test-place.rbxl) that the Lune
+// runner loads and the Wally consumer's place (build/wally-consumer.rbxl, test/wally-consumer/).
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
+import { buildWallyPackage } from "./wally.mjs";
+import { installForConsumer } from "../test/wally-consumer/install.mjs";
 
 const withTests = process.argv.includes("--tests");
 
@@ -39,6 +42,19 @@ step("bundle build/StaffOps.rbxm (drop-in model)", rojo, [
 	"build/StaffOps.rbxm",
 ]);
 
+{
+	const started = Date.now();
+	process.stdout.write("[build] Wally package build/wally/ ... ");
+	try {
+		buildWallyPackage();
+	} catch (error) {
+		console.log("failed");
+		console.error(error.message);
+		process.exit(1);
+	}
+	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 if (withTests) {
 	step("compile src/ + test/ to build/test/", rbxtsc, [
 		"-p",
@@ -51,4 +67,12 @@ if (withTests) {
 		"include",
 	]);
 	step("bundle build/test-place.rbxl", rojo, ["build", "test/place.project.json", "-o", "build/test-place.rbxl"]);
+	// As `wally install` would lay it out, then built by Rojo like any Wally user's project.
+	installForConsumer();
+	step("bundle build/wally-consumer.rbxl (a Wally user's project)", rojo, [
+		"build",
+		"test/wally-consumer/default.project.json",
+		"-o",
+		"build/wally-consumer.rbxl",
+	]);
 }

@@ -1,7 +1,9 @@
-// `npm test`: builds everything, lints, runs the reference service's contract tests (node:test), starts
-// the reference service on a loopback port and runs every TestEZ spec in Lune against it, then a small soak
-// (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last, the sum as
+// `npm test`: builds everything, lints (TS/JS and Luau), runs the reference service's contract tests (node:test),
+// starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
+// package from a Wally user's project (test/wally-consumer/), then a small soak (scripts/soak.mjs --small) against
+// a service of its own. Prints one line per suite and, last, the sum as
 // `N passed, N failed`; exits non-zero on any failure or when no test ran.
+import { readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
@@ -9,7 +11,7 @@ import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak]
-  --lune-only       skip lint and the service contract tests (quicker while working on specs)
+  --lune-only       skip lint, the service contract tests and the Wally consumer (quicker while working on specs)
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak`;
 
@@ -51,7 +53,7 @@ if (run("build", "node", ["scripts/build.mjs", "--tests"]).status !== 0) {
 
 // 2. Lint: counts as one check.
 if (!luneOnly) {
-	const lint = run("lint (eslint + prettier)", "npm", ["run", "--silent", "lint"]);
+	const lint = run("lint (eslint, prettier, stylua, selene)", "npm", ["run", "--silent", "lint"]);
 	suites.push({ name: "lint", passed: lint.status === 0 ? 1 : 0, failed: lint.status === 0 ? 0 : 1 });
 }
 
@@ -116,7 +118,35 @@ async function runLune() {
 
 suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
 
-// 5. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
+// 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of
+// its own: each check prints `ok`/`not ok`, the last line `N passed, N failed`.
+async function runWallyConsumer() {
+	let service;
+	try {
+		service = await startService();
+	} catch (error) {
+		console.error(`[test] ${error.message}`);
+		return { passed: 0, failed: 1 };
+	}
+	const version = JSON.parse(readFileSync("package.json", "utf8")).version;
+	const result = run(
+		"Wally package in a Wally user's project (test/wally-consumer)",
+		requireTool("lune"),
+		["run", "test/wally-consumer/check.luau", "build/wally-consumer.rbxl", version],
+		{
+			env: { ...process.env, STAFFOPS_SERVICE_URL: service.baseUrl, STAFFOPS_SERVICE_KEY: service.key },
+		},
+	);
+	service.stop();
+	const counts = lastCounts(result.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (result.status !== 0 && failed === 0) failed = 1;
+	return { passed, failed };
+}
+if (!luneOnly && filter === undefined) suites.push({ name: "Wally consumer", ...(await runWallyConsumer()) });
+
+// 6. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
 // service. Two checks: the joins the service recorded equal the joins that happened; no error surfaced to game code.
 if (soak) {
 	const small = run("soak (small): random faults against the reference service", "node", [

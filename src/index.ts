@@ -28,7 +28,16 @@ export type { Scheduler } from "./transport/scheduler";
 export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/transport";
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
-export type { JoinResult, PlayerSession, PlayersLike, ServerSeams, StaffOpsConfig } from "./server";
+export type {
+	JoinResult,
+	KeepAliveRoute,
+	PlayerSession,
+	PlayersLike,
+	ServerSeams,
+	SessionsOptions,
+	StaffHint,
+	StaffOpsConfig,
+} from "./server";
 export {
 	buildClientReport,
 	detectPlatform,

@@ -25,6 +25,20 @@ export const idRule: Rule = [
 		typeIs(value, "string") && value.size() > 0 && value.size() <= MAX_ID && value.find("%c")[0] === undefined,
 	`a non-empty string of at most ${MAX_ID} characters`,
 ];
+/**
+ * An id the service made (a running game id): sent back as it came, so it is bounded only loosely. A registration
+ * whose id is longer is refused by the integration itself, once, rather than every join after it.
+ * @internal
+ */
+export const MAX_SERVICE_ID = 1024;
+export const serviceIdRule: Rule = [
+	(value) =>
+		typeIs(value, "string") &&
+		value.size() > 0 &&
+		value.size() <= MAX_SERVICE_ID &&
+		value.find("%c")[0] === undefined,
+	`a non-empty string of at most ${MAX_SERVICE_ID} characters`,
+];
 const textRule: Rule = [
 	(value) => typeIs(value, "string") && value.size() <= MAX_TEXT,
 	`a string of at most ${MAX_TEXT} characters`,
@@ -106,7 +120,7 @@ export const argSpecs = {
 			username: idRule,
 			tzOffset: tzOffsetRule,
 			platform: platformRule,
-			gameId: idRule,
+			gameId: serviceIdRule,
 		},
 	},
 	createOrder: {
@@ -121,15 +135,15 @@ export const argSpecs = {
 	releaseOrder: { required: { actorId: idRule } },
 	playerLeave: {
 		required: {
-			gameId: idRule,
+			gameId: serviceIdRule,
 			playerId: idRule,
 			events: emptyListRule,
 			final: boolRule,
 			leftTime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix seconds"],
 		},
 	},
-	endServer: { required: { gameId: idRule } },
-	getServer: { required: { gameId: idRule } },
+	endServer: { required: { gameId: serviceIdRule } },
+	getServer: { required: { gameId: serviceIdRule } },
 } satisfies { [operation: string]: ArgSpec };
 
 /**

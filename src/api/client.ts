@@ -52,6 +52,11 @@ export type ClientConfig = TransportConfig;
 export interface CallOptions {
 	/** The call's place in the budget queue; registration and join reports default to `high`, the rest `normal`. */
 	readonly priority?: RequestPriority;
+	/**
+	 * At most this many attempts for this call (1 or more), instead of the client's retry policy. The game integration
+	 * sends its background work with 1 and retries it itself, at a pace that keeps an outage cheap.
+	 */
+	readonly maxAttempts?: number;
 }
 
 /**
@@ -167,6 +172,8 @@ export interface RawRequest {
 	readonly safeToRepeat?: boolean;
 	/** Default `normal`. */
 	readonly priority?: RequestPriority;
+	/** At most this many attempts (1 to 10), instead of the client's retry policy. */
+	readonly maxAttempts?: number;
 }
 
 /**
@@ -349,7 +356,11 @@ export class StaffOpsClient {
 			if (body === undefined) return reject("request.body cannot be encoded as JSON");
 		}
 		const priority = this.priorityOf("request", { priority: request.priority });
-		if (priority === undefined) return reject("request.priority must be high, normal or low");
+		if (priority === undefined) return reject("request.priority must be urgent, high, normal or low");
+		const maxAttempts: unknown = request.maxAttempts;
+		if (maxAttempts !== undefined && !(typeIs(maxAttempts, "number") && maxAttempts >= 1 && maxAttempts <= 10)) {
+			return reject("request.maxAttempts must be from 1 to 10");
+		}
 		const safeToRepeat: unknown = request.safeToRepeat;
 		if (safeToRepeat !== undefined && !typeIs(safeToRepeat, "boolean")) {
 			return reject("request.safeToRepeat must be true or false");
@@ -362,6 +373,7 @@ export class StaffOpsClient {
 				body,
 				safeToRepeat: safeToRepeat ?? method === "GET",
 				priority,
+				maxAttempts: maxAttempts !== undefined ? math.floor(maxAttempts) : undefined,
 			})
 			.andThen((answer) => {
 				const decoded = decodeAnswer<unknown>(
@@ -415,8 +427,14 @@ export class StaffOpsClient {
 				new StaffOpsError({
 					kind: "invalid",
 					operation,
-					message: "options.priority must be high, normal or low",
+					message: "options.priority must be urgent, high, normal or low",
 				}),
+			) as Promise<T>;
+		}
+		const maxAttempts: unknown = typeIs(options, "table") ? options.maxAttempts : undefined;
+		if (maxAttempts !== undefined && !(typeIs(maxAttempts, "number") && maxAttempts >= 1 && maxAttempts <= 10)) {
+			return Promise.reject(
+				new StaffOpsError({ kind: "invalid", operation, message: "options.maxAttempts must be from 1 to 10" }),
 			) as Promise<T>;
 		}
 		const encoded = encodeRequest(transport.json(), operation, pathValues, body);
@@ -430,6 +448,7 @@ export class StaffOpsClient {
 				body: encoded.value.body,
 				safeToRepeat: spec.safeToRepeat,
 				priority,
+				maxAttempts: maxAttempts !== undefined ? math.floor(maxAttempts) : undefined,
 			})
 			.andThen((answer) => {
 				const decoded = decodeAnswer<T>(transport.json(), operation, answer.status, answer.body, {
@@ -452,6 +471,8 @@ export class StaffOpsClient {
 		if (!typeIs(options, "table")) return undefined;
 		const priority: unknown = options.priority;
 		if (priority === undefined) return fallback;
-		return priority === "high" || priority === "normal" || priority === "low" ? priority : undefined;
+		return priority === "urgent" || priority === "high" || priority === "normal" || priority === "low"
+			? priority
+			: undefined;
 	}
 }

@@ -78,7 +78,7 @@ export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	getRunningGame: { ...READ, "not-found": "forgotten" },
 	getCallMessages: READ,
 	playerLeave: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
-	endServer: { ...READ, acted: "done", "not-found": "done", "no-route": "turn-off" },
+	endServer: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	getServer: { ...READ, "not-found": "verify", "no-route": "turn-off" },
 };
 

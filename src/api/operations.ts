@@ -2,7 +2,7 @@ import { RequestPriority } from "../transport/budget";
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { redact, StaffOpsError } from "../transport/StaffOpsError";
-import { argSpecs, checkArgs, encodePathSegment, idRule } from "./arguments";
+import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
 import { answerReaders, extraAnswerRule, failureReason, otherErrorWords } from "./schemas";
 
@@ -115,7 +115,7 @@ export function encodeRequest(
 	for (let i = 0; i < spec.pathParams.size(); i++) {
 		const name = spec.pathParams[i];
 		const value = pathValues[i];
-		const [check, expects] = idRule;
+		const [check, expects] = serviceIdRule;
 		if (!check(value)) return invalid(operation, `\`${name}\` must be ${expects}`);
 		path = path.gsub(`{${name}}`, () => encodePathSegment(value as string))[0];
 	}

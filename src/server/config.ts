@@ -3,6 +3,9 @@ import { t } from "@rbxts/t";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import { checkApiKey, checkBaseUrl } from "../transport/transport";
+import type { KeepAliveRoute } from "./presence";
+import type { SessionsOptions } from "./sessions";
+import type { StaffHint } from "./staffHint";
 
 /**
  * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;
@@ -52,6 +55,18 @@ export interface StaffOpsConfig {
 	readonly timeout?: number;
 	/** How failed requests are retried by the transport. */
 	readonly retry?: RetryOptions;
+	/**
+	 * Sends likely staff first in a join storm: a player whose rank in `groupId` is at least `minRank` has their join
+	 * sent ahead of the queue (Roblox's `GetRankInGroup`; no HttpService request). Default: none.
+	 */
+	readonly staffHint?: StaffHint;
+	/**
+	 * A route to send as the heartbeat instead of reading the running game, for a service whose reads do not keep a
+	 * server present (the deployed service: `{ method: "POST", path: "/activity/getServer" }`). Default: none.
+	 */
+	readonly keepAlive?: KeepAliveRoute;
+	/** Ending sessions on a service with the deployed service's extension routes. Default: both off. */
+	readonly sessions?: SessionsOptions;
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
@@ -68,6 +83,9 @@ export interface ResolvedConfig {
 	readonly budget?: RequestBudget | BudgetOptions;
 	readonly timeout?: number;
 	readonly retry?: RetryOptions;
+	readonly staffHint?: StaffHint;
+	readonly keepAlive?: KeepAliveRoute;
+	readonly sessions: SessionsOptions;
 }
 
 /** The default kick message template. @internal */
@@ -118,6 +136,30 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 	],
 	timeout: between(0.1, 60),
 	retry: numberFields(["maxAttempts", "baseDelay", "maxDelay", "maxRetryAfter"]),
+	staffHint: [
+		(value) =>
+			t.strictInterface({
+				groupId: (id: unknown): id is number => finite(id) && id > 0 && id % 1 === 0,
+				minRank: (rank: unknown): rank is number => finite(rank) && rank >= 1 && rank <= 255 && rank % 1 === 0,
+			})(value),
+		"{ groupId: a group id, minRank: a rank from 1 to 255 }",
+	],
+	keepAlive: [
+		(value) =>
+			t.strictInterface({
+				method: t.literal("GET", "POST", "PUT", "PATCH"),
+				path: (path: unknown): path is string =>
+					typeIs(path, "string") &&
+					path.sub(1, 1) === "/" &&
+					path.size() <= 512 &&
+					path.find("[%s%c#]")[0] === undefined,
+			})(value),
+		'{ method: "POST" (or GET, PUT, PATCH), path: "/..." }',
+	],
+	sessions: [
+		(value) => t.strictInterface({ reportLeaves: t.optional(t.boolean), endServer: t.optional(t.boolean) })(value),
+		"{ reportLeaves?: boolean, endServer?: boolean }",
+	],
 };
 
 function templateMessage(template: string): (reason: string) => string {
@@ -161,6 +203,19 @@ export function checkConfig(config: unknown): string | undefined {
 	return undefined;
 }
 
+/** The default name of the Secret that holds the key (the drop-in model's `ApiKeySecret` default). @internal */
+export const DEFAULT_SECRET_NAME = "staffops_api_key";
+
+/**
+ * Names a Secret in a warning. Only the default name is quoted: a name of the user's own may be a key pasted into
+ * the wrong setting, and a warning must never print a key.
+ */
+function describeSecretName(secretName: string): string {
+	return secretName === DEFAULT_SECRET_NAME
+		? `"${secretName}"`
+		: `named in the setting (${secretName.size()} characters)`;
+}
+
 /** Reads a Roblox Secret by name. @internal */
 export type SecretReader = (name: string) => Secret;
 
@@ -180,7 +235,8 @@ export function resolveConfig(
 		if (!ok || !typeIs(secret, "Secret")) {
 			return [
 				false,
-				`could not read the Roblox Secret "${secretName}" (config.apiKeySecret). Add it in Creator Hub under ` +
+				`could not read the Roblox Secret ${describeSecretName(secretName)} (config.apiKeySecret). Add it in ` +
+					"Creator Hub under " +
 					"your experience's Secrets, and for Studio playtests under Game Settings > Security > Secrets",
 			];
 		}
@@ -206,6 +262,9 @@ export function resolveConfig(
 			budget: config.budget,
 			timeout: config.timeout,
 			retry: config.retry,
+			staffHint: config.staffHint,
+			keepAlive: config.keepAlive,
+			sessions: config.sessions ?? {},
 		},
 	];
 }

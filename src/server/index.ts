@@ -4,7 +4,8 @@ import { Signal } from "../shared/signal";
 import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
 import { logInfo, logWarn } from "../runtime/log";
 import { defaultIsStudio, ServerSeams } from "./seams";
-import { JoinResult, PlayerSession, StaffOpsServer } from "./server";
+import type { JoinResult, PlayerSession } from "./records";
+import { StaffOpsServer } from "./server";
 
 /**
  * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff
@@ -214,5 +215,9 @@ export namespace StaffOps {
 
 export type { StaffOpsConfig } from "./config";
 export type { PlayersLike, ServerSeams } from "./seams";
-export { STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
-export type { JoinResult, PlayerSession } from "./server";
+export { STAFF_ATTRIBUTE } from "./records";
+export { StaffOpsServer } from "./server";
+export type { JoinResult, PlayerSession } from "./records";
+export type { KeepAliveRoute } from "./presence";
+export type { SessionsOptions } from "./sessions";
+export type { StaffHint } from "./staffHint";

@@ -1,12 +1,13 @@
 import { robloxScheduler, Scheduler } from "./scheduler";
 
 /**
- * Which requests go first when the budget is short: `high` (server registration, join reports), `normal`
- * (game code's calls), `low` (background reads such as polling a call transcript).
+ * Which requests go first when the budget is short: `urgent` (the joins of players the staff hint marks as likely
+ * staff), `high` (server registration, join reports), `normal` (game code's calls), `low` (background reads such as
+ * polling a call transcript).
  *
  * @see README#request-budget
  */
-export type RequestPriority = "high" | "normal" | "low";
+export type RequestPriority = "urgent" | "high" | "normal" | "low";
 
 /**
  * Settings of a {@link RequestBudget}.
@@ -24,7 +25,7 @@ export interface BudgetOptions {
 	readonly limitPause?: number;
 }
 
-const RANK: Record<RequestPriority, number> = { high: 0, normal: 1, low: 2 };
+const RANK: Record<RequestPriority, number> = { urgent: -1, high: 0, normal: 1, low: 2 };
 
 interface Waiter {
 	readonly rank: number;

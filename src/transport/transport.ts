@@ -74,6 +74,8 @@ export interface TransportRequest {
 	readonly body?: string;
 	readonly safeToRepeat: boolean;
 	readonly priority: RequestPriority;
+	/** At most this many attempts (default: the retry policy's). */
+	readonly maxAttempts?: number;
 }
 
 /** The answer the transport settled on (any HTTP status). @internal */
@@ -276,7 +278,7 @@ export class Transport {
 		attempt: number,
 		retryAfter: number | undefined,
 	): boolean {
-		if (attempt >= this.policy.maxAttempts) return false;
+		if (attempt >= (request.maxAttempts ?? this.policy.maxAttempts)) return false;
 		if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfter) return false;
 		return shouldRetry(outcome, request.safeToRepeat);
 	}

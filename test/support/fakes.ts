@@ -151,3 +151,39 @@ export const SAMPLE = {
 		},
 	},
 };
+
+/** One request a {@link RecordingHttp} passed on: when (on its clock), the operation's path and method. */
+export interface RecordedRequest {
+	readonly at: number;
+	readonly method: string;
+	readonly path: string;
+}
+
+/**
+ * The real HttpService (so requests reach the reference service), recording each request with the time of a spec's
+ * clock: counts per simulated minute come from here.
+ */
+export class RecordingHttp implements HttpServiceLike {
+	readonly seen = new Array<RecordedRequest>();
+
+	constructor(private readonly clock: Scheduler) {}
+
+	RequestAsync(options: RequestAsyncRequest): RequestAsyncResponse {
+		const [path] = (options.Url as string).gsub("^https?://[^/]+", "");
+		this.seen.push({ at: this.clock.now(), method: options.Method ?? "GET", path });
+		return HttpService.RequestAsync(options);
+	}
+
+	JSONEncode(input: unknown): string {
+		return HttpService.JSONEncode(input);
+	}
+
+	JSONDecode(input: string): unknown {
+		return HttpService.JSONDecode(input);
+	}
+
+	/** Requests whose path starts with `prefix`. */
+	to(prefix: string): Array<RecordedRequest> {
+		return this.seen.filter((request) => request.path.sub(1, prefix.size()) === prefix);
+	}
+}

@@ -107,7 +107,7 @@ export = () => {
 			refused("getActivity", "userId", () => client.activity.getUserActivity(""));
 			refused("getActivity", "userId", () => client.activity.getUserActivity(cast(1001)));
 			refused("getRunningGame", "internalGameId", () => client.games.getRunning(cast(undefined)));
-			refused("getTimeOff", "requestId", () => client.timeOff.get(string.rep("x", 300)));
+			refused("getTimeOff", "requestId", () => client.timeOff.get(string.rep("x", 1100)));
 			refused("getCallMessages", "callId", () => client.calls.getMessages("a\nb"));
 			refused("getUserTeams", "userId", () => client.teams.forUser(cast({})));
 		});
@@ -126,7 +126,7 @@ export = () => {
 		});
 
 		it("listHistory and listTimeOff refuse a bad priority option", () => {
-			refused("listHistory", "priority", () => client.history.list(cast({ priority: "urgent" })));
+			refused("listHistory", "priority", () => client.history.list(cast({ priority: "critical" })));
 			refused("listTimeOff", "priority", () => client.timeOff.list(cast({ priority: 1 })));
 		});
 	});

@@ -237,9 +237,13 @@ export = () => {
 			must(join(client, registered.runningGameId, 1002));
 			must(join(client, registered.runningGameId, 2001));
 			const leftTime = DateTime.now().UnixTimestamp;
-			const left = must(client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }));
+			const left = must(
+				client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }),
+			);
 			expect(left.finalized).to.equal(true);
-			const again = must(client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }));
+			const again = must(
+				client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }),
+			);
 			expect(again.finalized).to.equal(false);
 			let records = serviceControl.records();
 			expect(records.openSessionsByUser["1002"]).to.equal(undefined);

@@ -101,12 +101,23 @@ export = () => {
 			expect(serviceControl.count("createServer")).to.equal(1);
 		});
 
-		it("names a missing Secret and says where to add it", () => {
+		it("names a missing Secret and says where to add it, quoting only the default name", () => {
 			const config = base();
 			config.apiKey = undefined;
-			config.apiKeySecret = "no_such_secret";
+			config.apiKeySecret = "staffops_api_key";
 			const line = refused(config);
-			expect(mentions(line, `"no_such_secret"`)).to.equal(true);
+			expect(mentions(line, `"staffops_api_key"`)).to.equal(true);
+			expect(mentions(line, "Secrets")).to.equal(true);
+		});
+
+		it("never quotes a Secret name of the user's own: it may be a key pasted into the wrong setting", () => {
+			const pasted = "sk_live_0123456789abcdef";
+			const config = base();
+			config.apiKey = undefined;
+			config.apiKeySecret = pasted;
+			const line = refused(config);
+			expect(mentions(line, pasted)).to.equal(false);
+			expect(mentions(line, "24 characters")).to.equal(true);
 			expect(mentions(line, "Secrets")).to.equal(true);
 		});
 
@@ -114,8 +125,8 @@ export = () => {
 			const wrongKey = "staffops-wrong-key-9999";
 			const server = StaffOps.start({ ...base(), apiKey: wrongKey } as unknown as StaffOpsConfig);
 			expect(server).to.be.ok();
-			waitUntil(() => linesWith(warnings(), "could not register").size() === 1, "the registration warning");
-			const line = linesWith(warnings(), "could not register")[0];
+			waitUntil(() => linesWith(warnings(), "refused the API key").size() === 1, "the registration warning");
+			const line = linesWith(warnings(), "refused the API key")[0];
 			expect(mentions(line, "401")).to.equal(true);
 			for (const text of allOutput()) {
 				expect(mentions(text, wrongKey)).to.equal(false);

@@ -266,7 +266,7 @@ export = () => {
 			expect(started.server.isRegistered()).to.equal(false);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 
-			// The retry is due after the first backoff (2 s ceiling, jitter 0.5: 1.5 s).
+			// The retry is due after the first backoff (2 s ceiling, full jitter at a draw of 0.5: 1 s).
 			started.clock.advance(1.5);
 			waitUntil(() => joinsOf(2007).size() === 1 && joinsOf(1004).size() === 1, "the queued joins");
 			const log = serviceControl.requests().requests;

@@ -199,8 +199,8 @@ export = () => {
 			const staff = join(1003);
 			report(started, player, { platform: "Phone", tzOffset: "+03:00" });
 			report(started, staff, { platform: "Desktop", tzOffset: "+03:00" });
-			// Backoff ceilings 2, 4, 8, 16, 32, 60, 60 s; the jitter draw of 0.5 waits three quarters of each.
-			const waits = [1.5, 3, 6, 12, 24, 45, 45];
+			// Backoff ceilings 2, 4, 8, 16, 32, 60, 60 s; with full jitter the draw of 0.5 waits half of each.
+			const waits = [1, 2, 4, 8, 16, 30, 30];
 			for (let attempt = 0; attempt < waits.size(); attempt++) {
 				waitForFailures(started.server, "register", attempt + 1);
 				started.clock.advance(waits[attempt] - 0.01);
@@ -215,7 +215,7 @@ export = () => {
 			expect(started.server.isRegistered()).to.equal(false);
 
 			serviceControl.clearFaults();
-			started.clock.advance(45);
+			started.clock.advance(30);
 			waitUntil(() => joinsOf(2001).size() === 1 && joinsOf(1003).size() === 1, "the queued joins");
 			expect(started.server.isRegistered()).to.equal(true);
 			expect(linesWith(allOutput(), "registered this server after 9 attempts").size()).to.equal(1);

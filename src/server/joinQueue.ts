@@ -1,0 +1,340 @@
+import type { StaffOpsClient } from "../api/client";
+import { reactionTo } from "../api/failurePolicy";
+import type { PlayerJoinAnswer, PlayerJoinArgs, RunningPlayer } from "../api/types";
+import { UNKNOWN_TZ_OFFSET } from "../client/report/payload";
+import { HealthLog, logWarn } from "../runtime/log";
+import { backoff, BACKGROUND } from "../shared/backoff";
+import type { Scheduler } from "../transport/scheduler";
+import type { ResolvedConfig } from "./config";
+import { JoinLookup } from "./joinLookup";
+import type { RetryShare } from "../runtime/retryShare";
+import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
+
+/** The server this integration registered as. @internal */
+export interface Registered {
+	readonly internalGameId: string;
+	readonly runningGameId: string;
+}
+
+/** What the join queue needs from the integration. @internal */
+export interface JoinQueueHost {
+	readonly client: StaffOpsClient;
+	readonly scheduler: Scheduler;
+	readonly random: () => number;
+	readonly config: ResolvedConfig;
+	readonly health: HealthLog;
+	readonly signals: ServerSignals;
+	readonly records: Map<number, PlayerRecord>;
+	readonly registration: () => Registered | undefined;
+	readonly shuttingDown: () => boolean;
+	/** The service no longer knows this server. */
+	readonly forgotten: (source: string) => void;
+	/** A join the player left during settled as answered: the leave follows. */
+	readonly answeredAfterLeaving: (record: PlayerRecord) => void;
+	/** Runs `fn`, logging an error instead of throwing. */
+	readonly guard: (label: string, fn: () => void) => void;
+	/** The share of the budget retries may take. */
+	readonly retries: RetryShare;
+}
+
+/**
+ * Sends each player's join once (DESIGN §3). Outcomes follow the one failure policy (`api/failurePolicy.ts`):
+ * an unusable 2xx counts as done, an unknown outcome is checked against the player list before anything is sent
+ * again, a refusal is dropped with one warning per problem, and a transient failure puts the queue in probe mode:
+ * while the service is failing only one join is out at a time, so an outage costs a few requests a minute however
+ * many players wait, and game code's own calls keep their share of the budget.
+ * @internal
+ */
+export class JoinQueue {
+	/** Answers so far; a heartbeat's list can only hold answers older than the read. */
+	answerSeq = 0;
+	readonly counts = { failures: 0 };
+	private failures = 0;
+	private retryScheduled = false;
+	private probing = false;
+	private stopped = false;
+	private readonly refusals = new Set<string>();
+	/** During shutdown nothing waits for timers: after a failure the shutdown loop sends again from this moment. */
+	notBefore = 0;
+	private readonly lookup: JoinLookup;
+
+	constructor(private readonly host: JoinQueueHost) {
+		this.lookup = new JoinLookup({
+			scheduler: host.scheduler,
+			random: host.random,
+			read: () => {
+				const registered = host.registration();
+				if (registered === undefined || this.stopped) return undefined;
+				return host.client.games.getRunning(registered.internalGameId, { priority: "high", maxAttempts: 1 });
+			},
+			pending: () => {
+				const users = new Array<number>();
+				for (const [userId, record] of host.records) if (record.phase === "checking") users.push(userId);
+				return users;
+			},
+			settle: (userId, listing) => host.guard("join lookup", () => this.settleFromListing(userId, listing)),
+			forgotten: () => host.guard("join lookup", () => host.forgotten("the join check")),
+			failed: (err) =>
+				host.health.problem("joins", `join reports are failing (${tostring(err)}); they will be retried`),
+		});
+	}
+
+	/** Whether joins are failing now (the heartbeat then nudges the queue). */
+	isFailing(): boolean {
+		return this.failures > 0;
+	}
+
+	/** Joins not settled yet. */
+	pending(): number {
+		let pending = 0;
+		for (const [, record] of this.host.records) {
+			const phase = record.phase;
+			if (phase === "gathering" || phase === "ready" || phase === "sending" || phase === "checking") pending += 1;
+		}
+		return pending;
+	}
+
+	/** Sends what is ready: everything when the service works, one probe while it is failing. */
+	flush(): void {
+		const registered = this.host.registration();
+		if (this.stopped || registered === undefined) return;
+		const ready = new Array<PlayerRecord>();
+		for (const [, record] of this.host.records) if (record.phase === "ready") ready.push(record);
+		// Likely staff first (the staff hint), then in the order players joined.
+		ready.sort((a, b) => (a.likelyStaff !== b.likelyStaff ? a.likelyStaff : a.order < b.order));
+		for (const record of ready) {
+			if (this.failures > 0) {
+				if (this.probing) return;
+				const wait = this.host.retries.take();
+				if (wait > 0) {
+					this.scheduleRetry(wait);
+					return;
+				}
+				this.probing = true;
+			}
+			this.send(record, registered);
+		}
+	}
+
+	/** Every in-flight join is dropped (the server is being registered again, or stopping). */
+	cancelInFlight(): void {
+		this.probing = false;
+		for (const [, record] of this.host.records) {
+			record.request?.cancel();
+			record.request = undefined;
+		}
+	}
+
+	stop(): void {
+		this.stopped = true;
+		this.lookup.stop();
+		this.cancelInFlight();
+	}
+
+	private send(record: PlayerRecord, registered: Registered): void {
+		record.phase = "sending";
+		const args: PlayerJoinArgs = {
+			playerId: record.userId,
+			safechat: record.safechat ?? true,
+			username: record.username,
+			tzOffset: record.report?.tzOffset ?? UNKNOWN_TZ_OFFSET,
+			platform: record.report?.platform ?? "unknown",
+			gameId: registered.runningGameId,
+		};
+		record.sentArgs = args;
+		// One attempt: the queue retries by itself, at the pace of the backoff and the retry share.
+		const request = this.host.client.activity.reportJoin(args, {
+			priority: record.likelyStaff ? "urgent" : "high",
+			maxAttempts: 1,
+		});
+		record.request = request;
+		request.andThen(
+			(answer) =>
+				this.host.guard("join answer", () => {
+					if (record.request !== request || this.stopped) return;
+					record.request = undefined;
+					this.answered(record, args, answer, registered);
+				}),
+			(err: unknown) =>
+				this.host.guard("join failure", () => {
+					if (record.request !== request || this.stopped) return;
+					record.request = undefined;
+					this.failed(record, err);
+				}),
+		);
+	}
+
+	private answered(
+		record: PlayerRecord,
+		args: PlayerJoinArgs,
+		answer: PlayerJoinAnswer,
+		registered: Registered,
+	): void {
+		// An absent `banned` means the service did not say the player is banned (its privacy modes leave it out).
+		const banned = answer.banned === true;
+		this.settle(
+			record,
+			{
+				banned,
+				reason: banned ? (answer.reason ?? "") : "",
+				isStaff: answer.isStaff === true && !banned,
+				sessionId: answer.sessionId,
+				runningPlayerId: answer.runningPlayerId,
+				platform: args.platform,
+				tzOffset: args.tzOffset,
+				safechat: args.safechat,
+			},
+			registered,
+		);
+	}
+
+	/** A join whose outcome was unknown, settled from the service's player list. */
+	private settleFromListing(
+		userId: number,
+		listing: { listed: true; entry?: RunningPlayer } | { listed: false },
+	): void {
+		const record = this.host.records.get(userId);
+		const registered = this.host.registration();
+		if (record === undefined || record.phase !== "checking" || registered === undefined) return;
+		if (!listing.listed) {
+			// The service has no trace of the join: it never acted on it, so sending it is not a repeat. A player
+			// who left meanwhile is simply dropped.
+			if (record.left) {
+				this.host.records.delete(userId);
+				return;
+			}
+			record.phase = "ready";
+			this.flush();
+			return;
+		}
+		const sent = record.sentArgs;
+		this.settle(
+			record,
+			{
+				banned: false,
+				reason: "",
+				isStaff: listing.entry?.isStaff === true,
+				runningPlayerId: listing.entry?._id,
+				platform: sent?.platform ?? "unknown",
+				tzOffset: sent?.tzOffset ?? UNKNOWN_TZ_OFFSET,
+				safechat: sent?.safechat ?? true,
+			},
+			registered,
+		);
+	}
+
+	private settle(record: PlayerRecord, result: JoinResult, registered: Registered): void {
+		this.answerSeq += 1;
+		record.answer = result;
+		record.answeredSeq = this.answerSeq;
+		record.answeredUnder = registered.runningGameId;
+		record.phase = "answered";
+		this.recovered();
+		if (record.left) {
+			this.host.answeredAfterLeaving(record);
+			return;
+		}
+		if (this.host.records.get(record.userId) !== record) return;
+		const player = record.player;
+		this.host.guard("staff attribute", () =>
+			player.SetAttribute(STAFF_ATTRIBUTE, result.isStaff && !result.banned),
+		);
+		this.host.signals.playerReported.Fire(player, result);
+		if (record.announced) return;
+		record.announced = true;
+		if (result.banned) {
+			this.host.signals.playerBanned.Fire(player, result.reason);
+			if (this.host.config.kickBanned) this.kick(player, result.reason);
+		} else if (result.isStaff) {
+			this.host.signals.staffJoined.Fire(player);
+		}
+	}
+
+	private kick(player: Player, reason: string): void {
+		const [ok, message] = pcall(this.host.config.kickMessage, reason);
+		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${reason}`;
+		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
+		this.host.guard("kick", () => player.Kick(text));
+	}
+
+	private recovered(): void {
+		this.failures = 0;
+		const wasProbing = this.probing;
+		this.probing = false;
+		this.host.health.recovered("joins", "join reports reach the service again");
+		if (wasProbing) this.flush();
+	}
+
+	private failed(record: PlayerRecord, err: unknown): void {
+		this.probing = false;
+		const reaction = reactionTo("playerJoin", err);
+		if (reaction === "done") {
+			// The service acted (a 2xx) but its answer is unusable: the join counts as made. Sending it again would
+			// open a second session; without an answer the player is neither marked staff nor kicked.
+			record.phase = "answered";
+			record.answeredUnder = this.host.registration()?.runningGameId;
+			this.host.health.problem(
+				"join answers",
+				`the service accepted a join but its answer could not be read (${tostring(err)}); ` +
+					"such players are reported once and not marked staff or kicked",
+			);
+			if (record.left) this.host.answeredAfterLeaving(record);
+			return;
+		}
+		if (reaction === "check") {
+			record.phase = "checking";
+			this.noteFailure(err, "checking the player list before sending again");
+			this.lookup.request();
+			return;
+		}
+		if (reaction === "forgotten") {
+			record.phase = "ready";
+			this.host.forgotten(`the join of ${record.username}`);
+			return;
+		}
+		if (reaction === "give-up") {
+			record.phase = "refused";
+			if (record.left) this.host.records.delete(record.userId);
+			this.refused(err);
+			return;
+		}
+		if (record.left && !this.host.shuttingDown()) {
+			// Nothing reached the service and the player is gone: there is nothing to report any more.
+			this.host.records.delete(record.userId);
+		} else {
+			record.phase = "ready";
+		}
+		this.noteFailure(err, "they will be retried");
+		this.scheduleRetry();
+	}
+
+	/** One warning per kind of refusal, not one per player. */
+	private refused(err: unknown): void {
+		const text = tostring(err);
+		const [problem] = text.gsub("^StaffOpsError%(%a+%) %a+ ", "");
+		if (this.refusals.has(problem) || this.refusals.size() >= 20) return;
+		this.refusals.add(problem);
+		logWarn(`the service refused a join report; not sending it again (${text}). Others refused alike stay quiet`);
+	}
+
+	private noteFailure(err: unknown, what: string): void {
+		this.failures += 1;
+		this.counts.failures += 1;
+		this.host.health.problem("joins", `join reports are failing (${tostring(err)}); ${what}`);
+	}
+
+	private scheduleRetry(after?: number): void {
+		if (this.host.shuttingDown()) {
+			this.notBefore = os.clock() + 1;
+			return;
+		}
+		if (this.retryScheduled || this.stopped) return;
+		this.retryScheduled = true;
+		this.host.scheduler.delay(after ?? backoff(this.failures, this.host.random, BACKGROUND), () =>
+			this.host.guard("join retry", () => {
+				this.retryScheduled = false;
+				this.flush();
+			}),
+		);
+	}
+}

@@ -1,0 +1,198 @@
+import type { StaffOpsClient } from "../api/client";
+import { reactionTo } from "../api/failurePolicy";
+import type { RunningGameAnswer } from "../api/types";
+import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import type { Scheduler } from "../transport/scheduler";
+import type { Registered } from "./joinQueue";
+import type { PlayerRecord } from "./records";
+
+/**
+ * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as
+ * the heartbeat instead of the read, with `{ gameId: runningGameId }` as its body.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, keepAlive: { method: "POST", path: "/activity/getServer" } });
+ * ```
+ * @see README#game-integration
+ */
+export interface KeepAliveRoute {
+	readonly method: "GET" | "POST" | "PUT" | "PATCH";
+	readonly path: string;
+}
+
+/** What the heartbeat needs from the integration. @internal */
+export interface PresenceHost {
+	readonly client: StaffOpsClient;
+	readonly scheduler: Scheduler;
+	readonly health: HealthLog;
+	readonly heartbeatSeconds: number;
+	readonly keepAlive?: KeepAliveRoute;
+	readonly records: Map<number, PlayerRecord>;
+	readonly registration: () => Registered | undefined;
+	readonly answerSeq: () => number;
+	readonly forgotten: (source: string) => void;
+	/** Players the service does not list were marked ready: send them. */
+	readonly resend: () => void;
+	/** After each successful beat (the join queue retries if it was failing). */
+	readonly beaten: () => void;
+	readonly guard: (label: string, fn: () => void) => void;
+}
+
+/** At most this many players are reported again per heartbeat; the rest wait for the next one. */
+export const RECONCILE_CAP = 10;
+
+/**
+ * The heartbeat: every `heartbeatSeconds`, one request. By default it reads the running game back
+ * (`GET /games/running/{id}`), which also lists the players: a player the service does not list is reported again,
+ * at most {@link RECONCILE_CAP} per beat, and never on a list that cannot be right (no players listed at all while
+ * players here were answered). With a keep-alive route it sends that instead, which keeps the server present where
+ * reads do not; a 404 on it is told apart by one read: the server is gone (register again) or the route is (one
+ * warning, back to reads). A 405 turns the route off at once.
+ * @internal
+ */
+export class Presence {
+	private token?: object;
+	private keepAlive?: KeepAliveRoute;
+	/** Failures handled so far (for specs and diagnostics). */
+	failuresHandled = 0;
+
+	constructor(private readonly host: PresenceHost) {
+		this.keepAlive = host.keepAlive;
+	}
+
+	/** Schedules the next beat (replacing any scheduled one). */
+	schedule(): void {
+		const token = {};
+		this.token = token;
+		this.host.scheduler.delay(this.host.heartbeatSeconds, () =>
+			this.host.guard("heartbeat", () => {
+				if (this.token === token) this.beat(token);
+			}),
+		);
+	}
+
+	stop(): void {
+		this.token = undefined;
+	}
+
+	private live(token: object, registered: Registered): boolean {
+		return this.token === token && this.host.registration() === registered;
+	}
+
+	private beat(token: object): void {
+		const registered = this.host.registration();
+		if (registered === undefined) return;
+		if (this.keepAlive !== undefined) {
+			this.keepAliveBeat(token, registered, this.keepAlive);
+			return;
+		}
+		this.read(token, registered);
+	}
+
+	/** Reads the running game; `after404` when the keep-alive route answered 404 and the read tells why. */
+	private read(token: object, registered: Registered, after404 = false): void {
+		const seqAtSend = this.host.answerSeq();
+		this.host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 }).andThen(
+			(answer) =>
+				this.host.guard("heartbeat", () => {
+					if (!this.live(token, registered)) return;
+					// The server is known, so the keep-alive route is what is missing.
+					if (after404) this.turnOff("404 on the route, while the server is known");
+					this.succeeded();
+					this.reconcile(answer, seqAtSend);
+				}),
+			(err: unknown) => this.host.guard("heartbeat", () => this.failed(token, registered, err, "getRunningGame")),
+		);
+	}
+
+	private keepAliveBeat(token: object, registered: Registered, route: KeepAliveRoute): void {
+		this.host.client
+			.request({
+				method: route.method,
+				path: route.path,
+				body: { gameId: registered.runningGameId },
+				safeToRepeat: true,
+				priority: "normal",
+				maxAttempts: 1,
+			})
+			.andThen(
+				() => this.host.guard("heartbeat", () => this.live(token, registered) && this.succeeded()),
+				(err: unknown) => this.host.guard("heartbeat", () => this.failed(token, registered, err, "getServer")),
+			);
+	}
+
+	private succeeded(): boolean {
+		this.host.health.recovered("heartbeat", "heartbeats reach the service again");
+		this.schedule();
+		this.host.beaten();
+		return true;
+	}
+
+	private failed(token: object, registered: Registered, err: unknown, as: "getRunningGame" | "getServer"): void {
+		if (!this.live(token, registered)) return;
+		const reaction = reactionTo(as, err);
+		if (reaction === "forgotten") {
+			this.host.forgotten("the heartbeat");
+			return;
+		}
+		if (reaction === "turn-off") {
+			this.turnOff(err);
+			this.read(token, registered);
+			return;
+		}
+		if (reaction === "verify") {
+			// Either the server or the route is unknown: a read tells (a 404 there means the server is gone).
+			this.read(token, registered, true);
+			return;
+		}
+		this.failuresHandled += 1;
+		this.host.health.problem("heartbeat", `heartbeat failed (${tostring(err)}); will keep trying`);
+		this.schedule();
+	}
+
+	private turnOff(err: unknown): void {
+		if (this.keepAlive === undefined) return;
+		logWarn(
+			`the keep-alive route ${this.keepAlive.method} ${this.keepAlive.path} is not there (${tostring(err)}); ` +
+				"heartbeats read the running game instead",
+		);
+		this.keepAlive = undefined;
+	}
+
+	/**
+	 * Compares the service's player list with the players here. Players whose join was answered before the read
+	 * went out but whom the service does not list are reported again, a few per beat.
+	 */
+	private reconcile(answer: RunningGameAnswer, seqAtSend: number): void {
+		// No list at all says nothing about who is here; only a list can show a player missing.
+		if (answer.players === undefined && answer.runningGame?.players === undefined) return;
+		const listed = new Set<string>();
+		for (const running of answer.players ?? []) if (running.userId !== undefined) listed.add(running.userId);
+		for (const userId of answer.runningGame?.players ?? []) listed.add(userId);
+		const missing = new Array<PlayerRecord>();
+		let answered = 0;
+		for (const [, record] of this.host.records) {
+			const known = record.answer;
+			if (record.phase !== "answered" || known === undefined || known.banned || record.left) continue;
+			if (record.answeredSeq > seqAtSend) continue;
+			answered += 1;
+			if (!listed.has(tostring(record.userId))) missing.push(record);
+		}
+		if (missing.size() === 0) return;
+		if (listed.size() === 0 && answered >= 2) {
+			// Everyone gone at once is what a broken answer looks like, not what a service that works says.
+			this.host.health.problem(
+				"listing",
+				`the service listed none of the ${answered} players it answered; not reporting them again`,
+			);
+			return;
+		}
+		this.host.health.recovered("listing", "the service lists this server's players again");
+		missing.sort((a, b) => a.order < b.order);
+		const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();
+		for (let i = 0; i < now; i++) missing[i].phase = "ready";
+		logInfo(`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again`);
+		this.host.resend();
+	}
+}

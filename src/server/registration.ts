@@ -1,0 +1,130 @@
+import type { StaffOpsClient } from "../api/client";
+import { MAX_SERVICE_ID } from "../api/arguments";
+import { reactionTo } from "../api/failurePolicy";
+import type { CreateServerArgs } from "../api/types";
+import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import { backoff, BACKGROUND } from "../shared/backoff";
+import type { Scheduler } from "../transport/scheduler";
+import { StaffOpsError } from "../transport/StaffOpsError";
+import type { Registered } from "./joinQueue";
+
+function usableId(id: string): boolean {
+	return id.size() > 0 && id.size() <= MAX_SERVICE_ID && id.find("%c")[0] === undefined;
+}
+
+/** What registration needs from the integration. @internal */
+export interface RegistrationHost {
+	readonly client: StaffOpsClient;
+	readonly scheduler: Scheduler;
+	readonly random: () => number;
+	readonly health: HealthLog;
+	readonly gameInfo: () => CreateServerArgs;
+	readonly shuttingDown: () => boolean;
+	readonly registered: (registration: Registered) => void;
+	readonly guard: (label: string, fn: () => void) => void;
+}
+
+/**
+ * Registers the server (`createServer`) until it works, with the one backoff. A registration is never repeated
+ * blindly: after an unknown outcome or an unusable answer nothing can look the earlier attempt up (no operation lists
+ * servers by jobId), so the next attempt says honestly that the service may hold an unused registration, which it
+ * forgets on its own. A refused key waits at the longest backoff; a refusal for good stops with one warning.
+ * @internal
+ */
+export class Registration {
+	/** The current registration, or undefined while (re)registering. */
+	current?: Registered;
+	/** Failures handled so far (for specs and diagnostics). */
+	failuresHandled = 0;
+	private inFlight = false;
+	private failures = 0;
+	private stopped = false;
+	private gaveUp = false;
+	/** During shutdown nothing waits for timers: the shutdown loop asks again from this moment. */
+	nextShutdownAttempt = 0;
+
+	constructor(private readonly host: RegistrationHost) {}
+
+	/** Registers now unless registered, registering, given up or stopped. */
+	start(): void {
+		if (this.stopped || this.gaveUp || this.inFlight || this.current !== undefined) return;
+		const [factsOk, facts] = pcall(this.host.gameInfo);
+		if (!factsOk) {
+			this.failed(`could not read the server's facts: ${tostring(facts)}`, "retry");
+			return;
+		}
+		this.inFlight = true;
+		this.host.client.activity.registerServer(facts, { priority: "high", maxAttempts: 1 }).andThen(
+			(answer) =>
+				this.host.guard("registration", () => {
+					this.inFlight = false;
+					if (this.stopped) return;
+					if (!usableId(answer.runningGameId) || !usableId(answer.gameId)) {
+						// Every join and heartbeat would carry an id that cannot be sent: refuse it here, once.
+						this.gaveUp = true;
+						logWarn(
+							`the service registered this server under an id StaffOps cannot send back ` +
+								`(${answer.runningGameId.size()} characters); StaffOps stays off until the next start`,
+						);
+						return;
+					}
+					this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId };
+					const attempts = this.failures + 1;
+					this.failures = 0;
+					const id = `(internal game id ${answer.gameId})`;
+					const again = `registered this server after ${attempts} attempts ${id}`;
+					if (!this.host.health.recovered("register", again)) logInfo(`registered this server ${id}`);
+					this.host.registered(this.current);
+				}),
+			(err: unknown) =>
+				this.host.guard("registration", () => {
+					this.inFlight = false;
+					if (this.stopped) return;
+					const reaction = reactionTo("createServer", err);
+					const unsure = StaffOpsError.is(err) && err.mayHaveActed;
+					const note = unsure
+						? ". The service may have registered that attempt; it forgets such an unused registration on its own"
+						: "";
+					this.failed(`${tostring(err)}${note}`, reaction);
+				}),
+		);
+	}
+
+	/** The service forgot this server: drop the registration and register again. */
+	forget(): void {
+		this.current = undefined;
+		this.start();
+	}
+
+	stop(): void {
+		this.stopped = true;
+	}
+
+	/** Whether a registration attempt is out now. */
+	isRegistering(): boolean {
+		return this.inFlight;
+	}
+
+	private failed(text: string, reaction: string): void {
+		this.failures += 1;
+		this.failuresHandled += 1;
+		if (reaction === "give-up") {
+			this.gaveUp = true;
+			logWarn(`the service refused to register this server (${text}); StaffOps stays off until the next start`);
+			return;
+		}
+		const badKey = reaction === "bad-key";
+		this.host.health.problem(
+			"register",
+			badKey
+				? `the service refused the API key (${text}); check the key, retrying every minute`
+				: `could not register this server (${text}); retrying in the background, joins wait until it succeeds`,
+		);
+		if (this.host.shuttingDown()) {
+			this.nextShutdownAttempt = os.clock() + 1;
+			return;
+		}
+		const wait = badKey ? BACKGROUND.cap : backoff(this.failures, this.host.random, BACKGROUND);
+		this.host.scheduler.delay(wait, () => this.host.guard("registration", () => this.start()));
+	}
+}

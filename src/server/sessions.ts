@@ -1,0 +1,220 @@
+import type { StaffOpsClient } from "../api/client";
+import { reactionTo } from "../api/failurePolicy";
+import { HealthLog, logWarn } from "../runtime/log";
+import { backoff, BACKGROUND } from "../shared/backoff";
+import type { Scheduler } from "../transport/scheduler";
+import type { Registered } from "./joinQueue";
+
+/**
+ * Ending sessions on a service that has the deployed service's extension routes (DESIGN §3). Both off by default.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, sessions: { reportLeaves: true, endServer: true } });
+ * ```
+ * @see README#deployed-service-extensions
+ */
+export interface SessionsOptions {
+	/** Report each leave (`POST /activity/playerLeave/v2`), so the player's activity session ends when they leave. */
+	readonly reportLeaves?: boolean;
+	/** At shutdown, after the queued joins, end the server (`DELETE /activity/endServer`): every session still open ends. */
+	readonly endServer?: boolean;
+}
+
+/** What the session ender needs from the integration. @internal */
+export interface SessionsHost {
+	readonly client: StaffOpsClient;
+	readonly scheduler: Scheduler;
+	readonly random: () => number;
+	readonly health: HealthLog;
+	readonly options: SessionsOptions;
+	readonly registration: () => Registered | undefined;
+	readonly guard: (label: string, fn: () => void) => void;
+}
+
+interface Leave {
+	readonly userId: number;
+	readonly runningGameId: string;
+	readonly leftTime: number;
+}
+
+/** Leaves waiting while the service is unreachable; past this the oldest are dropped (and counted). */
+export const MAX_QUEUED_LEAVES = 200;
+
+/**
+ * Reports leaves and ends the server. A leave is idempotent on that service, so it is retried; leaves take `normal`
+ * priority, below joins. While the service fails, one leave is out at a time and the rest queue, up to
+ * {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them. A route the service does
+ * not have turns its part off with one warning (a 404 is told apart from an unknown server by one read).
+ * @internal
+ */
+export class SessionEnder {
+	private readonly queue = new Array<Leave>();
+	private reportLeaves: boolean;
+	private endServerOn: boolean;
+	private failures = 0;
+	private inFlight = 0;
+	private retryScheduled = false;
+	private dropped = 0;
+	private stopped = false;
+	/** Leaves the service confirmed, for diagnostics and specs. */
+	sent = 0;
+
+	constructor(private readonly host: SessionsHost) {
+		this.reportLeaves = host.options.reportLeaves === true;
+		this.endServerOn = host.options.endServer === true;
+	}
+
+	/** Whether leaves are reported (the option is on and the service has the route). */
+	reportsLeaves(): boolean {
+		return this.reportLeaves && !this.stopped;
+	}
+
+	/** Whether the server is ended at shutdown. */
+	endsServer(): boolean {
+		return this.endServerOn && !this.stopped;
+	}
+
+	/** Leaves queued or out. */
+	pending(): number {
+		return this.queue.size() + this.inFlight;
+	}
+
+	/** Queues the leave of a player whose join was answered under `runningGameId`. */
+	leave(userId: number, runningGameId: string, leftTime: number): void {
+		if (!this.reportsLeaves()) return;
+		this.queue.push({ userId, runningGameId, leftTime });
+		if (this.queue.size() > MAX_QUEUED_LEAVES) {
+			this.queue.shift();
+			this.dropped += 1;
+			this.host.health.problem(
+				"leaves dropped",
+				`leave reports are piling up while the service fails; dropping the oldest (${this.dropped} so far)`,
+			);
+		}
+		this.flush();
+	}
+
+	/** Sends queued leaves: all of them when the service works, one at a time while it fails. */
+	flush(): void {
+		while (this.queue.size() > 0 && this.reportsLeaves()) {
+			// While failing, only the retry timer sends, one leave at a time.
+			if (this.failures > 0 && (this.inFlight > 0 || this.retryScheduled)) return;
+			const leave = this.queue.shift()!;
+			if (leave.runningGameId !== this.host.registration()?.runningGameId) continue; // that server is gone
+			this.send(leave);
+			if (this.failures > 0) return;
+		}
+	}
+
+	/** Ends the server now; resolves when it is done or cannot be done. Yields nothing itself. */
+	endServer(): Promise<boolean> {
+		const registered = this.host.registration();
+		if (!this.endsServer() || registered === undefined) return Promise.resolve(false);
+		const client = this.host.client;
+		return client.extensions.endServer(registered.runningGameId, { priority: "high" }).andThen(
+			() => true,
+			(err: unknown): boolean | Promise<boolean> => {
+				const reaction = reactionTo("endServer", err);
+				if (reaction === "done") return true;
+				if (reaction === "verify") {
+					// A 404: the server is already gone, or the route is. One read tells.
+					return client.games.getRunning(registered.internalGameId, { maxAttempts: 1 }).andThen(
+						() => this.endServerMissing(err),
+						() => true,
+					);
+				}
+				if (reaction === "turn-off") return this.endServerMissing(err);
+				logWarn(`could not end the server at shutdown (${tostring(err)})`);
+				return false;
+			},
+		);
+	}
+
+	private endServerMissing(err: unknown): boolean {
+		this.endServerOn = false;
+		logWarn(`the service has no endServer route (${tostring(err)}); the server is not ended at shutdown`);
+		return false;
+	}
+
+	stop(): void {
+		this.stopped = true;
+		this.queue.clear();
+	}
+
+	private send(leave: Leave): void {
+		this.inFlight += 1;
+		this.host.client.extensions
+			.reportLeave(
+				{ runningGameId: leave.runningGameId, userId: leave.userId, leftTime: leave.leftTime },
+				{ priority: "normal", maxAttempts: 1 },
+			)
+			.andThen(
+				() =>
+					this.host.guard("leave", () => {
+						this.inFlight -= 1;
+						this.sent += 1;
+						if (this.failures > 0) {
+							this.failures = 0;
+							this.host.health.recovered("leaves", "leave reports reach the service again");
+						}
+						this.flush();
+					}),
+				(err: unknown) =>
+					this.host.guard("leave", () => {
+						this.inFlight -= 1;
+						this.failed(leave, err);
+					}),
+			);
+	}
+
+	private failed(leave: Leave, err: unknown): void {
+		if (this.stopped) return;
+		const reaction = reactionTo("playerLeave", err);
+		if (reaction === "done" || reaction === "give-up") {
+			if (reaction === "give-up")
+				this.host.health.problem("leave refused", `a leave report was refused (${tostring(err)})`);
+			this.flush();
+			return;
+		}
+		if (reaction === "turn-off") {
+			this.turnOff(err);
+			return;
+		}
+		if (reaction === "verify") {
+			this.verify(leave, err);
+			return;
+		}
+		this.failures += 1;
+		this.queue.unshift(leave);
+		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
+		if (this.retryScheduled) return;
+		this.retryScheduled = true;
+		this.host.scheduler.delay(backoff(this.failures, this.host.random, BACKGROUND), () =>
+			this.host.guard("leave retry", () => {
+				this.retryScheduled = false;
+				this.flush();
+			}),
+		);
+	}
+
+	/** A 404: the server is gone (the service ended its sessions) or the route is missing. One read tells. */
+	private verify(leave: Leave, err: unknown): void {
+		const registered = this.host.registration();
+		if (registered === undefined || registered.runningGameId !== leave.runningGameId) {
+			this.flush();
+			return;
+		}
+		this.host.client.games.getRunning(registered.internalGameId, { priority: "normal" }).andThen(
+			() => this.host.guard("leave", () => this.turnOff(err)),
+			() => this.host.guard("leave", () => this.flush()),
+		);
+	}
+
+	private turnOff(err: unknown): void {
+		if (!this.reportLeaves) return;
+		this.reportLeaves = false;
+		this.queue.clear();
+		logWarn(`the service has no playerLeave route (${tostring(err)}); leaves are not reported`);
+	}
+}

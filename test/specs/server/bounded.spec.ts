@@ -1,0 +1,240 @@
+import { ActivityApi, StaffOpsClient } from "../../../src/api/client";
+import type { RunningGameAnswer } from "../../../src/api/types";
+import { StaffOps } from "../../../src/server";
+import { RequestBudget } from "../../../src/transport/budget";
+import { FakeScheduler, RecordingHttp } from "../../support/fakes";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { busiestMinute } from "../../support/windows";
+import {
+	allOutput,
+	cleanUp,
+	join,
+	joinsOf,
+	linesWith,
+	report,
+	settle,
+	startRegistered,
+	startStaffOps,
+	waitForFailures,
+	waitUntil,
+	warnings,
+} from "./support";
+
+// Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
+// requests are real and counted where they were sent.
+
+/** Moves the clock `seconds` in steps of `step`, letting real HTTP round trips land between steps. */
+function run(clock: FakeScheduler, seconds: number, step = 1): void {
+	for (let elapsed = 0; elapsed < seconds; elapsed += step) {
+		clock.advance(step);
+		settle(0.012);
+	}
+}
+
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset();
+		harness.clearOutput();
+	});
+	afterEach(() => cleanUp());
+
+	describe("a join outage", () => {
+		it("keeps retries within their share of every minute for 10 minutes, and game code's calls working", () => {
+			const clock = new FakeScheduler();
+			const http = new RecordingHttp(clock);
+			const budget = new RequestBudget({ perMinute: 250, burst: 20 }, clock);
+			const server = StaffOps.start(
+				{
+					baseUrl: harness.serviceUrl,
+					apiKey: harness.serviceKey,
+					budget,
+					clientReportTimeoutSeconds: 0,
+					heartbeatSeconds: 60,
+				},
+				{ scheduler: clock, random: () => 0.5, transport: { http, scheduler: clock, random: () => 0.5 } },
+			)!;
+			waitUntil(() => server.isRegistered(), "registration");
+			serviceControl.fault({ operation: "playerJoin", status: 503 });
+			for (let i = 1; i <= 100; i++) harness.players.add(3000 + i);
+			settle(0.1);
+			run(clock, 300);
+
+			// Game code asks for a user's teams five minutes into the outage: it gets its answer within 5 s.
+			const asked = clock.now();
+			const teams = server.getClient().teams.forUser("1005");
+			while (teams.getStatus() === "Started" && clock.now() - asked < 30) run(clock, 0.5, 0.5);
+			expect(teams.getStatus()).to.equal("Resolved");
+			expect(clock.now() - asked <= 5).to.equal(true);
+
+			run(clock, 300);
+			const joins = http.to("/activity/playerJoin").map((request) => request.at);
+			// The first wave is one join per player; everything after it is a retry.
+			const retries = joins.filter((_, index) => index >= 100);
+			const share = 25; // 10 % of 250 a minute
+			expect(busiestMinute(retries) <= share).to.equal(true);
+			expect(busiestMinute(http.seen.map((request) => request.at)) <= 250).to.equal(true);
+			expect(linesWith(warnings(), "join reports are failing").size()).to.equal(1);
+
+			serviceControl.clearFaults();
+			run(clock, 120);
+			waitUntil(() => serviceControl.records().sessionsByUser["3100"] === 1, "the joins after the outage", 10);
+			let answered = 0;
+			for (let i = 1; i <= 100; i++)
+				if (serviceControl.records().sessionsByUser[tostring(3000 + i)] === 1) answered++;
+			expect(answered).to.equal(100);
+		});
+	});
+
+	describe("the heartbeat's player list", () => {
+		function listing(players: Array<string> | undefined): StaffOpsClient {
+			const client = new StaffOpsClient({
+				baseUrl: harness.serviceUrl,
+				apiKey: harness.serviceKey,
+				budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+				retry: { maxAttempts: 1 },
+			});
+			const games = client.games;
+			(client as unknown as { games: typeof games }).games = {
+				getRunning(id, options) {
+					return games.getRunning(id, options).andThen((answer): RunningGameAnswer => ({
+						success: true,
+						runningGame: { ...answer.runningGame!, players },
+						players: players?.map((userId) => ({ _id: `p${userId}`, userId })),
+					}));
+				},
+			};
+			return client;
+		}
+
+		it("reports nobody again when the service lists no player at all", () => {
+			const started = startRegistered({}, { client: listing([]) });
+			const players = [join(2001), join(2002), join(2003)];
+			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			for (let beat = 0; beat < 5; beat++) {
+				started.clock.advance(60);
+				settle(0.05);
+			}
+			expect(serviceControl.count("playerJoin")).to.equal(3);
+			expect(serviceControl.count("getRunningGame")).to.equal(5);
+			expect(linesWith(warnings(), "listed none of the 3 players").size()).to.equal(1);
+		});
+
+		it("reports at most 10 unlisted players again per heartbeat", () => {
+			const started = startRegistered({}, { client: listing(["2100"]) });
+			const players = new Array<Player>();
+			for (let i = 0; i <= 24; i++) players.push(join(2100 + i));
+			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			expect(serviceControl.count("playerJoin")).to.equal(25);
+			started.clock.advance(60);
+			waitUntil(() => serviceControl.count("playerJoin") === 35, "10 reported again");
+			settle(0.1);
+			expect(serviceControl.count("playerJoin")).to.equal(35);
+			expect(
+				linesWith(allOutput(), "did not list 24 player(s) of this server; reporting 10 again").size(),
+			).to.equal(1);
+		});
+	});
+
+	describe("registration and joins that cannot work", () => {
+		it("registers again after an unknown outcome, and says the service may hold the first attempt", () => {
+			serviceControl.fault({ operation: "createServer", latencyMs: 900, times: 1 });
+			const started = startStaffOps({ timeout: 0.3 });
+			waitForFailures(started.server, "register", 1);
+			const line = linesWith(warnings(), "could not register this server")[0];
+			expect(line.find("may have registered that attempt", 1, true)[0]).to.be.ok();
+			started.clock.advance(60);
+			waitUntil(() => started.server.isRegistered(), "registration");
+			// The first attempt landed too, late: the service holds two registrations, as the warning said it might.
+			waitUntil(() => serviceControl.count("createServer") === 2, "the late first attempt in the log", 3);
+			expect(serviceControl.records().servers.size()).to.equal(2);
+		});
+
+		it("sends joins under a running game id longer than 256 characters", () => {
+			const client = new StaffOpsClient({
+				baseUrl: harness.serviceUrl,
+				apiKey: harness.serviceKey,
+				budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+				retry: { maxAttempts: 1 },
+			});
+			const err = client.activity
+				.reportJoin({
+					playerId: 2001,
+					safechat: true,
+					username: "Long",
+					tzOffset: "+00:00",
+					platform: "Phone",
+					gameId: string.rep("a", 300),
+				})
+				.await()[1] as { kind: string };
+			// It reaches the service (which knows no such game) instead of failing the library's own check.
+			expect(err.kind).never.to.equal("invalid");
+			expect(serviceControl.count("playerJoin")).to.equal(1);
+		});
+
+		it("refuses, once, a registration whose id it could never send back", () => {
+			const client = new StaffOpsClient({
+				baseUrl: harness.serviceUrl,
+				apiKey: harness.serviceKey,
+				budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+				retry: { maxAttempts: 1 },
+			});
+			const activity = client.activity;
+			(client as unknown as { activity: ActivityApi }).activity = {
+				registerServer(args, options) {
+					return activity
+						.registerServer(args, options)
+						.andThen((answer) => ({ ...answer, runningGameId: string.rep("f", 2000) }));
+				},
+				reportJoin(args, options) {
+					return activity.reportJoin(args, options);
+				},
+				getUserActivity(userId, options) {
+					return activity.getUserActivity(userId, options);
+				},
+			};
+			const started = startStaffOps({}, { client });
+			const players = [join(2001), join(2002), join(2003)];
+			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => linesWith(warnings(), "cannot send back").size() === 1, "the warning");
+			started.clock.advance(600);
+			settle(0.1);
+			expect(serviceControl.count("playerJoin")).to.equal(0);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(linesWith(warnings(), "cannot send back").size()).to.equal(1);
+		});
+
+		it("sends the join when reports are not awaited and the chat read answers at once", () => {
+			startRegistered({ clientReportTimeoutSeconds: 0 }, { canChat: () => true });
+			join(2001);
+			waitUntil(() => joinsOf(2001).size() === 1, "the join");
+			expect(joinsOf(2001)[0].safechat).to.equal(false);
+			expect(joinsOf(2001)[0].platform).to.equal("unknown");
+		});
+
+		it("warns once per kind of refusal, not once per player", () => {
+			serviceControl.fault({ operation: "playerJoin", status: 400 });
+			const started = startRegistered();
+			const players = [join(2001), join(2002), join(2003), join(2004)];
+			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => serviceControl.count("playerJoin") === 4, "the four joins");
+			settle(0.1);
+			expect(linesWith(warnings(), "refused a join report").size()).to.equal(1);
+		});
+	});
+
+	describe("client reports", () => {
+		it("keeps no record or rate-limit entry for a report handled after the player left", () => {
+			const started = startRegistered();
+			const player = join(2001);
+			harness.players.remove(player);
+			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			settle(0.05);
+			const counts = started.server.getTrackedCounts();
+			expect(counts.players).to.equal(0);
+			expect(counts.limiterKeys).to.equal(0);
+		});
+	});
+};

@@ -1,0 +1,71 @@
+import { StaffOps } from "../../../src/server";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { allOutput, cleanUp, join, linesWith, report, settle, startRegistered, waitUntil, warnings } from "./support";
+
+// Presence on the deployed service (issue 14): its reads do not keep a server alive, and a silent server is
+// deleted with its sessions. The silence limit here is 2 s of real time; heartbeats run on the fake clock.
+
+const KEEP_ALIVE = { method: "POST", path: "/activity/getServer" } as const;
+const SILENCE_SECONDS = 2;
+
+/** Runs `beats` heartbeats (5 s each on the fake clock), one every 0.6 s of real time. */
+function heartbeats(clock: { advance(seconds: number): void }, beats: number): void {
+	for (let beat = 0; beat < beats; beat++) {
+		clock.advance(5);
+		settle(0.6);
+	}
+}
+
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset("deployed");
+		serviceControl.configure({ forgetAfterSeconds: SILENCE_SECONDS });
+		harness.clearOutput();
+	});
+	afterEach(() => cleanUp());
+	afterAll(() => serviceControl.reset());
+
+	describe("presence keep-alive (deployed service)", () => {
+		it("keeps a quiet server alive: never deleted, no player reported again", () => {
+			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
+			const players = [join(1001), join(2001), join(2002)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			heartbeats(started.clock, 8); // about 5 s of real time: the silence limit more than twice over
+			const records = serviceControl.records();
+			expect(records.servers.size()).to.equal(1);
+			expect(records.servers[0].deleted).to.equal(false);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(serviceControl.count("playerJoin")).to.equal(3);
+			expect(serviceControl.count("getServer") >= 7).to.equal(true);
+			expect(serviceControl.count("getRunningGame")).to.equal(0);
+		});
+
+		it("without it, the quiet server is deleted and registered again, every player reported again", () => {
+			const started = startRegistered({ heartbeatSeconds: 5 });
+			const players = [join(1001), join(2001), join(2002)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			settle(SILENCE_SECONDS + 0.5);
+			heartbeats(started.clock, 2);
+			waitUntil(() => serviceControl.count("playerJoin") === 6, "the players reported again");
+			const records = serviceControl.records();
+			expect(records.servers.size()).to.equal(2);
+			expect(records.servers[0].removal).to.equal("silence");
+			expect(serviceControl.count("createServer")).to.equal(2);
+			expect(records.sessionsByUser["2001"]).to.equal(2);
+			expect(linesWith(allOutput(), "no longer knows this server").size()).to.equal(1);
+		});
+
+		it("turns a route the service lacks off with one warning and reads instead", () => {
+			serviceControl.reset("default");
+			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
+			heartbeats(started.clock, 3);
+			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
+			expect(serviceControl.count("getServer")).to.equal(1);
+			expect(serviceControl.count("getRunningGame") >= 2).to.equal(true);
+			expect(serviceControl.count("createServer")).to.equal(1);
+		});
+	});
+};

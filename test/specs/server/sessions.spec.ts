@@ -1,0 +1,147 @@
+import { StaffOps } from "../../../src/server";
+import { harness } from "../../support/harness";
+import { RecordedSession, serviceControl } from "../../support/serviceControl";
+import { cleanUp, join, linesWith, report, settle, startRegistered, waitUntil, warnings } from "./support";
+
+// Sessions that end (issue 16), against the reference service's deployed profile, which has the routes and ends
+// sessions the way the deployed service does. Each spec asserts the service's records and the requests it got.
+
+function unix(iso: string): number {
+	const parsed = DateTime.fromIsoDate(iso);
+	if (parsed === undefined) error(`not an ISO date: ${iso}`, 2);
+	return parsed.UnixTimestampMillis / 1000;
+}
+
+function sessionsOf(userId: number): Array<RecordedSession> {
+	return serviceControl.records().sessions.filter((session) => session.userId === tostring(userId));
+}
+
+const SESSIONS = { reportLeaves: true, endServer: true };
+
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset("deployed");
+		harness.clearOutput();
+	});
+	afterEach(() => cleanUp());
+	afterAll(() => serviceControl.reset());
+
+	describe("sessions that end (deployed service)", () => {
+		it("12 join, 6 leave, the server shuts down: every session ends once, on time, for little", () => {
+			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 60 });
+			const players = new Array<Player>();
+			for (let i = 0; i < 12; i++) players.push(join(i < 5 ? 1001 + i : 2100 + i));
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "12 join answers");
+
+			const leftAt = new Map<number, number>();
+			for (let i = 0; i < 6; i++) {
+				leftAt.set(players[i].UserId, os.time());
+				harness.players.remove(players[i]);
+			}
+			waitUntil(() => serviceControl.count("playerLeave") === 6, "6 leaves");
+			started.clock.advance(60); // one heartbeat
+			settle(0.1);
+
+			const closedAt = os.time();
+			const [, finished] = harness.server.close();
+			expect(finished).to.equal(true);
+
+			const records = serviceControl.records();
+			expect(records.sessions.size()).to.equal(12);
+			for (const session of records.sessions) {
+				expect(session.inGame).to.equal(false);
+				const userId = tonumber(session.userId)!;
+				const expected = leftAt.get(userId) ?? closedAt;
+				expect(math.abs(unix(session.ended) - expected) <= 2).to.equal(true);
+				expect(sessionsOf(userId).size()).to.equal(1);
+			}
+			expect(records.servers[0].deleted).to.equal(true);
+			expect(records.servers[0].removal).to.equal("endServer");
+			// 1 registration + 1 per join + 1 per leave + 1 heartbeat + 1 end: within 1/join + 1/leave + 1/min + 2.
+			const total = serviceControl.requests().requests.size();
+			expect(serviceControl.count("playerJoin")).to.equal(12);
+			expect(serviceControl.count("playerLeave")).to.equal(6);
+			expect(serviceControl.count("endServer")).to.equal(1);
+			expect(total <= 12 + 6 + 1 + 2).to.equal(true);
+		});
+
+		it("with the option off, sends no leave and no end, and the sessions stay open as before", () => {
+			const started = startRegistered({ heartbeatSeconds: 60 });
+			const players = [join(1001), join(2001)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			harness.players.remove(players[0]);
+			settle(0.1);
+			harness.server.close();
+			expect(serviceControl.count("playerLeave") + serviceControl.count("endServer")).to.equal(0);
+			expect(serviceControl.records().openSessionsByUser["1001"]).to.equal(1);
+			expect(serviceControl.records().openSessionsByUser["2001"]).to.equal(1);
+		});
+
+		it("sends nothing for a player who leaves before their join went out", () => {
+			const started = startRegistered({ sessions: SESSIONS, clientReportTimeoutSeconds: 10 });
+			const player = join(2001);
+			settle(0.05);
+			harness.players.remove(player);
+			settle(0.05);
+			started.clock.advance(30);
+			settle(0.1);
+			expect(serviceControl.count("playerJoin") + serviceControl.count("playerLeave")).to.equal(0);
+			expect(started.server.getTrackedCounts().players).to.equal(0);
+		});
+
+		it("reports the leave of a player who left while their join was in flight, once it is answered", () => {
+			serviceControl.fault({ operation: "playerJoin", latencyMs: 400, times: 1 });
+			const started = startRegistered({ sessions: SESSIONS });
+			const player = join(1002);
+			report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => serviceControl.records().sessionsByUser["1002"] === 1, "the join to land");
+			harness.players.remove(player);
+			waitUntil(() => serviceControl.count("playerLeave") === 1, "the leave");
+			expect(serviceControl.records().openSessionsByUser["1002"]).to.equal(undefined);
+			expect(started.server.getTrackedCounts().players).to.equal(0);
+		});
+
+		it("retries leaves through an outage and sends each once it is over", () => {
+			serviceControl.fault({ operation: "playerLeave", status: 503 });
+			const started = startRegistered({ sessions: SESSIONS });
+			const players = [join(2001), join(2002), join(2003)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			harness.players.remove(players[0]);
+			waitUntil(() => linesWith(warnings(), "leave reports are failing").size() === 1, "the first leave to fail");
+			harness.players.remove(players[1]);
+			harness.players.remove(players[2]);
+			settle(0.1);
+			// One leave out at a time while the service fails.
+			expect(serviceControl.count("playerLeave")).to.equal(1);
+			expect(started.server.getTrackedCounts().leaves).to.equal(3);
+			serviceControl.clearFaults();
+			started.clock.advance(60);
+			waitUntil(() => started.server.getTrackedCounts().leaves === 0, "the leaves after the outage");
+			expect(serviceControl.records().openSessionsByUser["2001"]).to.equal(undefined);
+			expect(serviceControl.records().openSessionsByUser["2003"]).to.equal(undefined);
+			expect(linesWith(warnings(), "leave reports are failing").size()).to.equal(1);
+		});
+	});
+
+	describe("sessions on a service without the routes (default profile)", () => {
+		beforeEach(() => serviceControl.reset("default"));
+
+		it("turns leaves off after one 404, with one warning, and sends no more", () => {
+			const started = startRegistered({ sessions: SESSIONS });
+			const players = [join(2001), join(2002)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			harness.players.remove(players[0]);
+			waitUntil(() => linesWith(warnings(), "no playerLeave route").size() === 1, "the warning");
+			harness.players.remove(players[1]);
+			settle(0.1);
+			expect(serviceControl.count("playerLeave")).to.equal(1);
+			harness.server.close();
+			expect(serviceControl.count("endServer")).to.equal(1);
+			expect(linesWith(warnings(), "no endServer route").size()).to.equal(1);
+		});
+	});
+};
