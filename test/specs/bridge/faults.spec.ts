@@ -11,8 +11,8 @@ export = () => {
 	let rig: LiveRig | undefined;
 	let reasons: Array<CallCloseReason>;
 
-	const start = (retry?: { maxAttempts?: number; baseDelay?: number }) => {
-		const made = liveRig({}, retry ?? { maxAttempts: 1 });
+	const start = (retry?: { maxAttempts?: number; baseDelay?: number }, random = 0.5) => {
+		const made = liveRig({ random: () => random }, retry ?? { maxAttempts: 1 });
 		reasons = [];
 		made.bridge.closed.Connect((_, reason) => reasons.push(reason));
 		rig = made;
@@ -32,8 +32,9 @@ export = () => {
 	});
 
 	describe("CallBridge: faults (reference service)", () => {
-		it("backs off after failed polls (5 s, then 10 s) and recovers, delivering each message once", () => {
-			const { bridge, clock, remote, settle } = start();
+		it("backs off after failed polls (full jitter: up to 5 s, then up to 10 s) and recovers, delivering each message once", () => {
+			// The highest draw: the waits are their ceilings, just under 5 s and 10 s.
+			const { bridge, clock, remote, settle } = start(undefined, 0.999);
 			serviceControl.fault({ operation: "getCallMessages", status: 503, times: 2 });
 			const player = harness.players.add(2301);
 			const chat = bridge.open(player, STATIC_CALL);
@@ -64,7 +65,6 @@ export = () => {
 			["answers of the wrong types", { kind: "wrong-types" }],
 			["a 500", { status: 500 }],
 			["a 429", { status: 429 }],
-			["a refusal with status 200", { kind: "success-false" }],
 		] as Array<[string, Omit<FaultSpec, "operation">]>) {
 			it(`keeps a chat open through ${name} in mid-conversation and delivers what it missed once`, () => {
 				const { bridge, remote, pollAgain, settle } = start();
@@ -116,17 +116,39 @@ export = () => {
 			expect(kindsOf(player, remote)).to.equal("opened,message,message");
 		});
 
-		for (const status of [400, 401, 403]) {
-			it(`ends the chat with reason error when the service refuses with ${status}`, () => {
+		// The one failure policy: a refusal (a 4xx, or success:false whatever the status) ends the chat for good.
+		for (const [name, fault] of [
+			["400", { status: 400 }],
+			["a refusal with status 200", { kind: "success-false" }],
+		] as Array<[string, Omit<FaultSpec, "operation">]>) {
+			it(`ends the chat with reason error when the service refuses with ${name}`, () => {
 				const { bridge, remote, pollAgain, settle } = start();
 				const player = harness.players.add(2305);
 				const chat = bridge.open(player, STATIC_CALL);
 				settle();
-				serviceControl.fault({ operation: "getCallMessages", status, times: 1 });
+				serviceControl.fault({ operation: "getCallMessages", times: 1, ...fault });
 				pollAgain();
 				expect(chat.getState()).to.equal("closed");
 				expect(reasons.join(",")).to.equal("error");
 				expect(kindsOf(player, remote)).to.equal("opened,message,message,closed");
+			});
+		}
+
+		for (const status of [401, 403]) {
+			it(`keeps the chat open when the service refuses the key (${status}) and resumes when it works`, () => {
+				const { bridge, remote, pollAgain, settle } = start();
+				const player = harness.players.add(2306);
+				const chat = bridge.open(player, STATIC_CALL);
+				settle();
+				serviceControl.fault({ operation: "getCallMessages", status, times: 2 });
+				serviceControl.addCallMessage(STATIC_CALL, { username: "ModMarco", userId: 1003, message: "After" });
+				pollAgain(90);
+				pollAgain(90);
+				expect(bridge.getStats().failedPolls).to.equal(2);
+				expect(chat.getState()).to.equal("open");
+				pollAgain(90);
+				expect(textsOf(player, remote)).to.equal(`${FIRST}|${SECOND}|After`);
+				expect(reasons.size()).to.equal(0);
 			});
 		}
 	});

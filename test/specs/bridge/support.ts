@@ -1,7 +1,7 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOpsClient } from "../../../src/api/client";
 import { CallMessagesAnswer } from "../../../src/api/types";
-import { CallBridge, CallBridgeOptions } from "../../../src/bridge/CallBridge";
+import { CallBridge, CallBridgeOptions, CallsClient } from "../../../src/bridge/CallBridge";
 import { ChatMessagePayload } from "../../../src/client/chat/protocol";
 import { RequestBudget } from "../../../src/transport/budget";
 import { HttpServiceLike } from "../../../src/transport/httpDoor";
@@ -237,9 +237,95 @@ export function fakeRig(
 		scheduler: clock,
 		random: () => 0.5,
 		remote,
-		// Synchronous, so everything happens inside clock.advance.
+		// Synchronous, and never giving the frame back, so everything happens inside clock.advance.
 		filter: (text) => text,
+		yieldSlice: () => {},
 		...overrides,
 	});
 	return { bridge, clock, http, budget, remote };
+}
+
+/** One message of a {@link ScriptedCalls} transcript. */
+export type ScriptedMessage = { id: string; username?: string; message?: string; origin?: string; created?: string };
+
+/**
+ * A fake `CallsClient` that answers every poll at once, without HTTP or JSON, from a script: `answer(poll)` makes
+ * the transcript of the poll'th request (1, 2, ...). For transcript shapes the reference service cannot produce
+ * (ids that change on every poll, 10,000 messages) and for timing only the bridge's own work.
+ */
+export class ScriptedCalls implements CallsClient {
+	/** Requests so far. */
+	polls = 0;
+	/** Called as each request starts (before the answer is handed over). */
+	onPoll?: () => void;
+	readonly calls: CallsClient["calls"];
+
+	constructor(
+		private readonly budget: RequestBudget,
+		answer: (poll: number) => { status: string; messages: ReadonlyArray<ScriptedMessage> },
+	) {
+		// eslint-disable-next-line @typescript-eslint/no-this-alias
+		const rig = this;
+		this.calls = {
+			getMessages(): Promise<CallMessagesAnswer> {
+				rig.polls += 1;
+				const made = answer(rig.polls);
+				rig.onPoll?.();
+				return Promise.resolve({ success: true as const, status: made.status, messages: made.messages });
+			},
+		};
+	}
+
+	getBudget(): RequestBudget {
+		return this.budget;
+	}
+}
+
+/** A bridge over {@link ScriptedCalls} on a fake clock, filtering with `filter` (default: unchanged, counted). */
+export interface ScriptedRig {
+	readonly bridge: CallBridge;
+	readonly clock: FakeScheduler;
+	readonly calls: ScriptedCalls;
+	readonly remote: RemoteEvent;
+	/** Filter calls so far. */
+	readonly filterCalls: () => number;
+}
+
+export function scriptedRig(
+	answer: (poll: number) => { status: string; messages: ReadonlyArray<ScriptedMessage> },
+	overrides: Partial<CallBridgeOptions> = {},
+	clock = new FakeScheduler(),
+): ScriptedRig {
+	const calls = new ScriptedCalls(new RequestBudget({ perMinute: 100_000, burst: 10_000 }, clock), answer);
+	const remote = new Instance("RemoteEvent");
+	remote.Name = "CallEventsUnderTest";
+	let filterCalls = 0;
+	const bridge = new CallBridge({
+		client: calls,
+		scheduler: clock,
+		random: () => 0.5,
+		remote,
+		filter: (text) => {
+			filterCalls += 1;
+			return text;
+		},
+		yieldSlice: () => {},
+		...overrides,
+	});
+	return { bridge, clock, calls, remote, filterCalls: () => filterCalls };
+}
+
+/** `count` agent messages `prefix1..prefixN` (ids and texts alike), all from one sender unless `senders` says. */
+export function transcript(prefix: string, count: number, senders = 1, from = 1): Array<ScriptedMessage> {
+	const out = new Array<ScriptedMessage>();
+	for (let i = from; i < from + count; i++) {
+		out.push({
+			id: `${prefix}${i}`,
+			username: `Agent${i % senders}`,
+			message: `text ${i}`,
+			origin: "agent",
+			created: "2024-06-01T08:00:00.000Z",
+		});
+	}
+	return out;
 }

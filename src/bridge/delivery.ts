@@ -1,0 +1,143 @@
+import type { CallMessage } from "../api/types";
+import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../client/chat/protocol";
+import type { Session } from "./chatRegistry";
+import type { TextFilter } from "./filter";
+import { unixSeconds } from "./messageTime";
+import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
+import { Slicer, YieldSlice } from "./slicer";
+import type { BridgeMessage, CallChat } from "./types";
+
+const MAX_SENDER_CHARS = 50;
+const MAX_TEXT_CHARS = 1000;
+
+/** Cuts a text to `max` characters without splitting a UTF-8 sequence. @internal */
+export function truncate(text: string, max: number): string {
+	const cut = utf8.offset(text, max + 1);
+	return cut !== undefined && cut <= text.size() ? text.sub(1, cut - 1) : text;
+}
+
+/** What delivery needs from the bridge. @internal */
+export interface DeliveryPorts {
+	readonly filter: TextFilter;
+	readonly filterAttempts: number;
+	readonly yieldSlice: YieldSlice;
+	/** Sends a `message` payload to a player; never throws. */
+	readonly send: (player: Player, payload: ChatMessagePayload) => void;
+	/** Tells game code (the `message` signal, the counters). */
+	readonly delivered: (chat: CallChat, message: BridgeMessage) => void;
+}
+
+/** What one delivery step did: messages sent, and whether some were held back (cap reached, filter failed). */
+export interface DeliveryResult {
+	readonly count: number;
+	readonly more: boolean;
+}
+
+type Shown = [sender: string, text: string, placeholder: boolean];
+
+/**
+ * The filter-and-send step of one poll: takes the messages after the last one the chat handled, filters each for
+ * the chat's player (once per message: what passed is kept while a message waits), and sends at most
+ * {@link MAX_PER_POLL} of them, in order. A message whose filtering failed holds back itself and every later one
+ * until a later poll; after `filterAttempts` polls it is sent as {@link MESSAGE_UNAVAILABLE}. The bridge's own work
+ * on a long transcript runs in slices that give the frame back.
+ * @internal
+ */
+export class Delivery {
+	constructor(private readonly ports: DeliveryPorts) {}
+
+	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} are for the player. */
+	skipBacklog(session: Session, messages: ReadonlyArray<CallMessage>): void {
+		const skip = messages.size() - MAX_BACKLOG;
+		if (skip > 0) session.seen.mark(messages[skip - 1].id, skip - 1);
+	}
+
+	/** Delivers the new messages of `messages`; stops at the cap, a failed filter, or a closed chat. */
+	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>): DeliveryResult {
+		const chat = session.chat;
+		const slicer = new Slicer(this.ports.yieldSlice);
+		let start = session.seen.startIn(messages, slicer);
+		// An unrecognisable transcript (every id changed) is shown like a newly opened chat's: its newest messages.
+		if (start === undefined) start = math.max(messages.size() - MAX_BACKLOG, 0);
+		let count = 0;
+		for (let i = start; i < messages.size(); i++) {
+			slicer.step();
+			// A slice may have yielded (here or after the last delivery): the chat may have closed meanwhile.
+			if (chat.getState() === "closed") return { count, more: false };
+			const message = messages[i];
+			if (session.seen.has(message.id)) continue;
+			if (message.message === undefined || message.message === "") {
+				// Nothing to show; an empty entry would only confuse the player.
+				session.seen.mark(message.id, i);
+				continue;
+			}
+			if (count >= MAX_PER_POLL) return { count, more: true };
+			const shown = this.shown(session, message);
+			// Filtering yields: the player may have left, or game code closed the chat, meanwhile.
+			slicer.restart();
+			if (chat.getState() === "closed") return { count, more: false };
+			if (shown === undefined) return { count, more: true };
+			session.pending = undefined;
+			session.seen.mark(message.id, i);
+			this.deliver(session, message, shown);
+			count += 1;
+			slicer.check();
+		}
+		return { count, more: false };
+	}
+
+	/** The sender and text filtered for the chat's player, the placeholder, or undefined to wait for a later poll. */
+	private shown(session: Session, message: CallMessage): Shown | undefined {
+		const player = session.chat.player;
+		let pending = session.pending;
+		if (pending === undefined || pending.id !== message.id) {
+			pending = { id: message.id, failures: 0 };
+			session.pending = pending;
+		}
+		const rawSender = truncate(message.username ?? "", MAX_SENDER_CHARS);
+		if (pending.sender === undefined) {
+			pending.sender = rawSender === "" ? DEFAULT_SENDER : session.senders.get(rawSender);
+			if (pending.sender === undefined) {
+				pending.sender = this.filtered(rawSender, player);
+				if (pending.sender !== undefined) session.senders.set(rawSender, pending.sender);
+			}
+		}
+		if (pending.sender !== undefined && pending.text === undefined) {
+			pending.text = this.filtered(truncate(message.message ?? "", MAX_TEXT_CHARS), player);
+		}
+		if (pending.sender !== undefined && pending.text !== undefined) return [pending.sender, pending.text, false];
+		pending.failures += 1;
+		if (pending.failures < this.ports.filterAttempts) return undefined;
+		return [pending.sender ?? DEFAULT_SENDER, MESSAGE_UNAVAILABLE, true];
+	}
+
+	private filtered(text: string, player: Player): string | undefined {
+		const [ok, result] = pcall(this.ports.filter, text, player);
+		return ok && typeIs(result, "string") ? result : undefined;
+	}
+
+	private deliver(session: Session, message: CallMessage, [sender, text, placeholder]: Shown): void {
+		const chat = session.chat;
+		session.seq += 1;
+		const payload: ChatMessagePayload = {
+			chatId: chat.chatId,
+			seq: session.seq,
+			sender,
+			text,
+			sentAt: unixSeconds(message.created),
+			origin: message.origin === "agent" ? "agent" : "other",
+		};
+		session.log.push(payload);
+		if (session.log.size() > MAX_REPLAY) session.log.shift();
+		this.ports.send(chat.player, payload);
+		this.ports.delivered(chat, {
+			id: message.id,
+			seq: payload.seq,
+			sender,
+			text,
+			sentAt: payload.sentAt,
+			origin: payload.origin,
+			placeholder,
+		});
+	}
+}
