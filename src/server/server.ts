@@ -10,6 +10,7 @@ import { StaffOpsError } from "../transport/StaffOpsError";
 import type { ResolvedConfig } from "./config";
 import { deliverClient, findModelRoot } from "./deliver";
 import { backoffSeconds, HealthLog, logInfo, logWarn } from "./log";
+import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
 
 /**
@@ -374,7 +375,7 @@ export class StaffOpsServer {
 		this.shuttingDown = true;
 		this.heartbeatToken = undefined;
 		const started = os.clock();
-		const deadline = started + this.config.shutdownDeadlineSeconds;
+		const deadline = started + shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
 		// Nobody waits for a client report or a chat permission any more: report what is known.
 		for (const [, record] of this.records) {
 			if (record.phase === "gathering") {
