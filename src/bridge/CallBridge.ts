@@ -8,6 +8,7 @@ import type { RequestBudget } from "../transport/budget";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import { robloxTextFilter, TextFilter } from "./filter";
+import { parseIsoTime } from "./messageTime";
 import {
 	CallCloseReason,
 	ChatClosedPayload,
@@ -56,7 +57,11 @@ export interface PollingOptions {
 	readonly retryDelay?: number;
 	readonly maxRetryDelay?: number;
 	readonly budgetShare?: number;
-	/** Polls on which a message's filtering may fail before the placeholder is sent instead. Default 3. */
+	/**
+	 * Polls on which a message's filtering may fail before the placeholder is sent instead, for a game's own
+	 * `filter`. Default 3. Ignored for the default TextService filter, which retries internally: a message is
+	 * filtered by it once, and a failure shows the placeholder at once.
+	 */
 	readonly filterAttempts?: number;
 }
 
@@ -124,8 +129,10 @@ export interface BridgeMessage {
 	readonly sender: string;
 	/** The text as the player saw it (filtered), or the placeholder. */
 	readonly text: string;
-	/** Unix seconds. */
+	/** Unix seconds: the service's time of the message, or the time it arrived when `timeEstimated`. */
 	readonly sentAt: number;
+	/** True when the service's time was missing or unreadable, so `sentAt` is when the bridge received it. */
+	readonly timeEstimated: boolean;
 	readonly origin: "agent" | "other";
 	/** True when filtering kept failing and the player got `[message could not be shown]`. */
 	readonly placeholder: boolean;
@@ -206,12 +213,11 @@ function truncate(text: string, max: number): string {
 	return cut !== undefined && cut <= text.size() ? text.sub(1, cut - 1) : text;
 }
 
-function unixSeconds(created: string | undefined): number {
-	if (created !== undefined) {
-		const [ok, parsed] = pcall(() => DateTime.fromIsoDate(created));
-		if (ok && parsed !== undefined) return parsed.UnixTimestampMillis / 1000;
-	}
-	return DateTime.now().UnixTimestampMillis / 1000;
+/** The message's time from the service, or the receive time with `estimated` when it is missing or unreadable. */
+function messageTime(created: string | undefined): [seconds: number, estimated: boolean] {
+	const parsed = parseIsoTime(created);
+	if (parsed !== undefined) return [parsed, false];
+	return [DateTime.now().UnixTimestampMillis / 1000, true];
 }
 
 /** Why an error ends a chat for good, or undefined when a later poll may succeed. */
@@ -527,7 +533,9 @@ export class CallBridge {
 				[sender, text] = shown;
 			} else {
 				const failures = (session.filterFailures.get(id) ?? 0) + 1;
-				if (failures < this.filterAttempts) {
+				// TextService's filter retries internally: its failure is final (a message is filtered once).
+				const attempts = this.filter === robloxTextFilter ? 1 : this.filterAttempts;
+				if (failures < attempts) {
 					session.filterFailures.set(id, failures);
 					return [count, true];
 				}
@@ -570,12 +578,13 @@ export class CallBridge {
 	): void {
 		const chat = session.chat;
 		session.seq += 1;
+		const [sentAt, timeEstimated] = messageTime(message.created);
 		const payload: ChatMessagePayload = {
 			chatId: chat.chatId,
 			seq: session.seq,
 			sender,
 			text,
-			sentAt: unixSeconds(message.created),
+			sentAt,
 			origin: message.origin === "agent" ? "agent" : "other",
 		};
 		session.log.push(payload);
@@ -588,6 +597,7 @@ export class CallBridge {
 			sender,
 			text,
 			sentAt: payload.sentAt,
+			timeEstimated,
 			origin: payload.origin,
 			placeholder,
 		});
