@@ -278,6 +278,44 @@ export = () => {
 			expect(runs(early, "HarnessClientContext")).to.equal(1);
 		});
 
+		// Issue 12's first finding: a loader copied into a present player's PlayerGui is destroyed at their first
+		// respawn ("PlayerGui is emptied on every respawn"); a ResetOnSpawn-false window it made stays on screen, but
+		// the script's connections die with it.
+		it("stops a PlayerGui LocalScript at respawn: its window stays, its connections are cut", () => {
+			const remote = make("RemoteEvent", "HarnessGuiPing", ReplicatedStorage);
+			const client = harness.clients.join(7114);
+			const gui = client.localPlayer().FindFirstChildOfClass("PlayerGui")!;
+			const loader = new Instance("LocalScript");
+			loader.Name = "OldStyleLoader";
+			(loader as unknown as { Source: string }).Source = `
+				local window = Instance.new("ScreenGui")
+				window.Name = "OldStyleWindow"
+				window.ResetOnSpawn = false
+				window.Parent = game:GetService("Players").LocalPlayer.PlayerGui
+				game:GetService("ReplicatedStorage"):WaitForChild("HarnessGuiPing").OnClientEvent:Connect(function()
+					print("heard")
+				end)
+			`;
+			loader.Parent = gui;
+			client.sync();
+			settle();
+			const heard = () =>
+				client
+					.output()
+					.filter((line) => line.text === "heard")
+					.size();
+			remote.FireAllClients();
+			settle();
+			expect(heard()).to.equal(1);
+			client.respawn();
+			settle();
+			expect(gui.FindFirstChild("OldStyleLoader")).to.equal(undefined);
+			expect(gui.FindFirstChild("OldStyleWindow")).to.be.ok();
+			remote.FireAllClients();
+			settle();
+			expect(heard()).to.equal(1);
+		});
+
 		// "the starter containers are copied to the client, so both the original script and the copy run".
 		it("runs a RunContext Client Script in StarterPlayerScripts twice: the original and the copy", () => {
 			scriptIn("Script", "HarnessStarterClientContext", starterScripts(), { runContext: Enum.RunContext.Client });
