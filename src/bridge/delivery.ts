@@ -2,7 +2,7 @@ import type { CallMessage } from "../api/types";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../client/chat/protocol";
 import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";
-import { unixSeconds } from "./messageTime";
+import { parseIsoTime } from "./messageTime";
 import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
 import { Slicer, YieldSlice } from "./slicer";
 import type { BridgeMessage, CallChat } from "./types";
@@ -119,12 +119,16 @@ export class Delivery {
 	private deliver(session: Session, message: CallMessage, [sender, text, placeholder]: Shown): void {
 		const chat = session.chat;
 		session.seq += 1;
+		// The service's time of the message; when it is missing or unreadable, the time it arrived, and the signal
+		// says the time is estimated.
+		const parsed = parseIsoTime(message.created);
+		const timeEstimated = parsed === undefined;
 		const payload: ChatMessagePayload = {
 			chatId: chat.chatId,
 			seq: session.seq,
 			sender,
 			text,
-			sentAt: unixSeconds(message.created),
+			sentAt: parsed ?? DateTime.now().UnixTimestampMillis / 1000,
 			origin: message.origin === "agent" ? "agent" : "other",
 		};
 		session.log.push(payload);
@@ -136,6 +140,7 @@ export class Delivery {
 			sender,
 			text,
 			sentAt: payload.sentAt,
+			timeEstimated,
 			origin: payload.origin,
 			placeholder,
 		});

@@ -120,8 +120,10 @@ export interface BridgeMessage {
 	readonly sender: string;
 	/** The text as the player saw it (filtered), or the placeholder. */
 	readonly text: string;
-	/** Unix seconds. */
+	/** Unix seconds: the service's time of the message, or the time it arrived when `timeEstimated`. */
 	readonly sentAt: number;
+	/** True when the service's time was missing or unreadable, so `sentAt` is when the bridge received it. */
+	readonly timeEstimated: boolean;
 	readonly origin: "agent" | "other";
 	/** True when filtering kept failing and the player got `[message could not be shown]`. */
 	readonly placeholder: boolean;

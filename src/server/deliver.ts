@@ -5,14 +5,21 @@
  */
 export const CLIENT_FOLDER_NAME = "StaffOpsClient";
 
-/** The name of the LocalScript copies that start the client reporter. @internal */
+/**
+ * The name of the loader inside the delivered folder: a `Script` with `RunContext` Client. Roblox runs such a script
+ * "on the client" wherever it replicates, so it runs once on every client, players present before the server started
+ * included, and it is never reset by a respawn (unlike a LocalScript copied into a PlayerGui).
+ * @internal
+ */
 export const CLIENT_LOADER_NAME = "StaffOpsClientLoader";
 
 /** Where the drop-in model's client part goes. @internal */
 export interface DeliveryTargets {
 	readonly replicated: Instance;
+	/** Unused: the loader runs from `replicated`; kept so callers need not change. */
 	readonly starterPlayerScripts?: Instance;
-	readonly players: ReadonlyArray<Player>;
+	/** Unused: the loader runs from `replicated`, for present players too; kept so callers need not change. */
+	readonly players?: ReadonlyArray<Player>;
 }
 
 /**
@@ -37,11 +44,19 @@ function stripAttributes(instance: Instance): void {
 }
 
 /**
- * Delivers the client reporter of the drop-in model: copies `include`, `node_modules`, `lib/client` and
- * `lib/shared` (same layout) into a folder in `replicated`, and an enabled copy of the model's `ClientLoader`
- * LocalScript into `starterPlayerScripts` (players who join later) and into each present player's `PlayerGui`.
- * The model's root, with its configuration attributes, never replicates: only those children are copied, and
- * every copy is stripped of attributes. Idempotent. Returns undefined when done, else what is missing.
+ * Delivers the client part of the drop-in model: one folder in `replicated` with `include`, `node_modules`,
+ * `lib/client` and `lib/shared` (same layout) and an enabled copy of the model's `ClientLoader` (a `Script` with
+ * `RunContext` Client), assembled before it is parented so a client never sees half of it.
+ *
+ * Why this form (issue 12): a LocalScript copied into a present player's PlayerGui is destroyed at their first
+ * respawn ("PlayerGui is emptied on every respawn"), taking the chat's remote connection with it; a copy in
+ * StarterPlayerScripts only reaches players who join later, and a player listed by `GetPlayers()` whose client has
+ * not yet copied StarterPlayerScripts would get both. A `RunContext` Client Script "runs on every client wherever it
+ * replicates, e.g. in ReplicatedStorage, including clients already present", and nothing resets it. The client
+ * functions it calls are once-per-client besides.
+ *
+ * The model's root, with its configuration attributes, never replicates: only those children are copied, and every
+ * copy is stripped of attributes. Idempotent. Returns undefined when done, else what is missing.
  * @internal
  */
 export function deliverClient(root: Instance, targets: DeliveryTargets): string | undefined {
@@ -54,37 +69,26 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
 	if (include === undefined || nodeModules === undefined || client === undefined || shared === undefined) {
 		return "the model is missing include, node_modules, lib/client or lib/shared";
 	}
-	if (loader === undefined || !loader.IsA("LocalScript")) return "the model is missing its ClientLoader LocalScript";
-
-	if (targets.replicated.FindFirstChild(CLIENT_FOLDER_NAME) === undefined) {
-		const folder = new Instance("Folder");
-		folder.Name = CLIENT_FOLDER_NAME;
-		include.Clone().Parent = folder;
-		nodeModules.Clone().Parent = folder;
-		const libCopy = new Instance("Folder");
-		libCopy.Name = "lib";
-		client.Clone().Parent = libCopy;
-		shared.Clone().Parent = libCopy;
-		libCopy.Parent = folder;
-		stripAttributes(folder);
-		folder.Parent = targets.replicated;
+	if (loader === undefined || !loader.IsA("Script") || loader.IsA("LocalScript")) {
+		return "the model is missing its ClientLoader Script";
 	}
+	if (loader.RunContext !== Enum.RunContext.Client) return "the model's ClientLoader must have RunContext Client";
 
-	const place = (parent: Instance) => {
-		if (parent.FindFirstChild(CLIENT_LOADER_NAME) !== undefined) return;
-		const copy = loader.Clone();
-		copy.Name = CLIENT_LOADER_NAME;
-		stripAttributes(copy);
-		copy.Enabled = true;
-		copy.Parent = parent;
-	};
-	if (targets.starterPlayerScripts !== undefined) place(targets.starterPlayerScripts);
-	// Players already here copied StarterPlayerScripts before the loader was there: give them their own copy.
-	for (const player of targets.players) {
-		task.spawn(() => {
-			const gui = player.FindFirstChildOfClass("PlayerGui") ?? player.WaitForChild("PlayerGui", 10);
-			if (gui !== undefined && player.Parent !== undefined) place(gui);
-		});
-	}
+	if (targets.replicated.FindFirstChild(CLIENT_FOLDER_NAME) !== undefined) return undefined;
+	const folder = new Instance("Folder");
+	folder.Name = CLIENT_FOLDER_NAME;
+	include.Clone().Parent = folder;
+	nodeModules.Clone().Parent = folder;
+	const libCopy = new Instance("Folder");
+	libCopy.Name = "lib";
+	client.Clone().Parent = libCopy;
+	shared.Clone().Parent = libCopy;
+	libCopy.Parent = folder;
+	const loaderCopy = loader.Clone();
+	loaderCopy.Name = CLIENT_LOADER_NAME;
+	loaderCopy.Enabled = true;
+	loaderCopy.Parent = folder;
+	stripAttributes(folder);
+	folder.Parent = targets.replicated;
 	return undefined;
 }

@@ -14,6 +14,7 @@ import { PlayerRecord, PlayerSession, ServerSignals } from "./records";
 import { Registration } from "./registration";
 import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
 import { SessionEnder } from "./sessions";
+import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { robloxRank } from "./staffHint";
 
 export type { ClientReportStats } from "./clientReports";
@@ -280,7 +281,8 @@ export class StaffOpsServer {
 		if (this.stopped || this.shuttingDown) return;
 		this.shuttingDown = true;
 		this.presence.stop();
-		const deadline = os.clock() + this.config.shutdownDeadlineSeconds;
+		const seconds = shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
+		const deadline = os.clock() + seconds;
 		this.gathering.stopWaiting();
 		while (os.clock() < deadline && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
 			if (this.registration.current === undefined) {
@@ -295,7 +297,6 @@ export class StaffOpsServer {
 		}
 		const unsent = this.joins.pending();
 		if (unsent > 0) {
-			const seconds = this.config.shutdownDeadlineSeconds;
 			logWarn(`shutting down with ${unsent} join report(s) unsent: the ${seconds} s deadline passed`);
 		}
 		if (this.sessions.endsServer() && this.registration.current !== undefined && os.clock() < deadline) {

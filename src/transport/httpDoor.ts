@@ -35,9 +35,33 @@ export type DoorResult =
 	| { readonly ok: true; readonly response: RequestAsyncResponse }
 	| { readonly ok: false; readonly failure: ThrownFailure };
 
-// Roblox's HttpError names (Enum.HttpError), sorted by what they tell about the request.
-const NOT_SENT_RETRYABLE = new Set(["ConnectFail", "DnsResolve", "SslConnectFail", "OutOfMemory"]);
-const NOT_SENT_FINAL = new Set(["InvalidUrl", "SslVerificationFail", "TooManyRedirects", "InvalidRedirect"]);
+// Roblox's HttpError names (Enum.HttpError, "transport-level errors ... the request did not complete normally at the
+// network or client level"), sorted by what they tell about the request. "Sent" means the service may have acted on
+// it, so only an operation that is safe to repeat may be sent again.
+const NOT_SENT_RETRYABLE = new Set([
+	"ConnectFail",
+	"DnsResolve",
+	"SslConnectFail",
+	"OutOfMemory",
+	// "Too many concurrent or pending requests" (DESIGN.md §4): refused on this server before anything went out, and
+	// the queue drains, so a later attempt may pass.
+	"TooManyOutstandingRequests",
+]);
+const NOT_SENT_FINAL = new Set([
+	"InvalidUrl",
+	"SslVerificationFail",
+	"TooManyRedirects",
+	"InvalidRedirect",
+	// The service refuses requests from creator (Studio/team-test) environments: no request reached it, and the same
+	// environment will be refused again, so retrying only burns the budget.
+	"CreatorEnvironmentsNotSupportedByService",
+]);
+// Failures after the request may have gone out, worth another attempt (when the operation is safe to repeat):
+// - InactivityTimeout: the connection went quiet past the limit, possibly after the request was received;
+// - ConnectionClosed: the service or a proxy closed the connection mid-exchange;
+// - ServerProtocolError: the answer was malformed at the protocol level, so the request was read and maybe acted on.
+// Timedout and NetFail belong here too; unknown names are treated the same way (the safe assumption).
+const SENT_RETRYABLE = new Set(["InactivityTimeout", "ConnectionClosed", "ServerProtocolError", "NetFail", "Aborted"]);
 
 /**
  * Reads Roblox's thrown text (`HttpError: Timedout`, `HttpError: ConnectFail`, `Number of requests exceeded limit`,
@@ -59,6 +83,19 @@ export function classifyThrown(raw: unknown): ThrownFailure {
 			message: "HTTP requests are not enabled (Game Settings > Security > Allow HTTP Requests)",
 		};
 	}
+	if (
+		string.find(lower, "secret", 1, true)[0] !== undefined &&
+		string.find(lower, "domain", 1, true)[0] !== undefined
+	) {
+		// A Secret works only for the domain set on it in the Secrets store; Roblox refuses before sending, and every
+		// later request to this host is refused the same way.
+		return {
+			kind: "network",
+			retryable: false,
+			sent: false,
+			message: "the API key Secret may not be sent to this host: set the Secret's domain to the service's host",
+		};
+	}
 	const [name] = string.match(text, "HttpError:%s*(%a+)");
 	if (typeIs(name, "string")) {
 		const canonical = name.lower();
@@ -73,6 +110,14 @@ export function classifyThrown(raw: unknown): ThrownFailure {
 		for (const known of NOT_SENT_FINAL) {
 			if (known.lower() === canonical) {
 				return { kind: "network", retryable: false, sent: false, message: `HttpError: ${known}` };
+			}
+		}
+		if (canonical === "inactivitytimeout") {
+			return { kind: "timeout", retryable: true, sent: true, message: "HttpError: InactivityTimeout" };
+		}
+		for (const known of SENT_RETRYABLE) {
+			if (known.lower() === canonical) {
+				return { kind: "network", retryable: true, sent: true, message: `HttpError: ${known}` };
 			}
 		}
 		return { kind: "network", retryable: true, sent: true, message: `HttpError: ${name}` };

@@ -315,13 +315,16 @@ export class Transport {
 
 	/** One attempt with the timeout; resolves with the door's result, never rejects. */
 	private attempt(request: TransportRequest): Promise<DoorResult> {
-		const options: RequestAsyncRequest = {
+		const timeout = this.timeout;
+		// RequestAsync's own `Timeout` (seconds, above 0, at most Roblox's default of 30 s) makes the engine give up on
+		// the request too; without it an attempt abandoned below would keep running and hold a connection.
+		const options: RequestAsyncRequest & { Timeout: number } = {
 			Url: this.baseUrl + request.path,
 			Method: request.method,
 			Headers: this.headers(request.body !== undefined),
 			Body: request.body,
+			Timeout: math.min(timeout, 30),
 		};
-		const timeout = this.timeout;
 		return new Promise<DoorResult>((resolve) => {
 			let settled = false;
 			this.scheduler.delay(timeout, () => {

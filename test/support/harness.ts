@@ -13,6 +13,56 @@ export interface FakeClient {
 	onEvent(remote: RemoteEvent, handler: (...args: Array<unknown>) => void): RBXScriptConnection;
 }
 
+/**
+ * A client's device, as `readDeviceFacts` finds it. `preferredInput` and `displaySize` name items of
+ * `Enum.PreferredInput` and `Enum.DisplaySize`; leave them out to model an engine without those members.
+ */
+export interface ClientDevice {
+	touchEnabled?: boolean;
+	keyboardEnabled?: boolean;
+	mouseEnabled?: boolean;
+	gamepadEnabled?: boolean;
+	preferredInput?: "KeyboardAndMouse" | "Gamepad" | "Touch" | "MicroGamepad";
+	displaySize?: "Small" | "Medium" | "Large";
+	/** What the deprecated `GuiService:IsTenFootInterface()` answers. */
+	tenFootInterface?: boolean;
+	viewport?: { x: number; y: number };
+	/** Minutes the client's clock is ahead of UTC (its timezone): `os.date("*t")` there reads it. */
+	tzOffsetMinutes?: number;
+}
+
+/**
+ * A real client of the two-sided harness (test/runner/clients.luau): its own DataModel, globals and module cache,
+ * with replicated copies of ReplicatedStorage, ReplicatedFirst, StarterGui and StarterPlayer, its own Player
+ * (`Players.LocalPlayer`) with PlayerScripts, PlayerGui and Backpack, and a character. Its scripts run where Roblox
+ * runs them. Functions are called with `.`.
+ */
+export interface HarnessClient {
+	readonly userId: number;
+	/** The client's DataModel: what `game` is for its scripts. */
+	game: (this: void) => DataModel;
+	/** The server's Player of this client. */
+	player: (this: void) => Player;
+	/** The client's own Player (`Players.LocalPlayer` in its scripts). */
+	localPlayer: (this: void) => Player;
+	/** Replicates now (instead of at the next frame) and starts or stops scripts accordingly. */
+	sync: (this: void) => void;
+	/** The character dies and respawns: PlayerGui is emptied (but for ResetOnSpawn-false ScreenGuis) and refilled. */
+	respawn: (this: void) => void;
+	/** How many characters this client has had. */
+	spawns: (this: void) => number;
+	/** Requires a ModuleScript of the client's DataModel in the client's environment. */
+	require: (this: void, module: ModuleScript) => unknown;
+	/** Runs Luau source in the client's environment (as a script there would) and returns what it returns. */
+	run: (this: void, source: string) => unknown;
+	/** Full names of the scripts that started on this client, oldest first; a restarted script appears again. */
+	started: (this: void) => Array<string>;
+	/** What the client's scripts printed (`print`), warned (`warn`) or failed with (`error`), oldest first. */
+	output: (this: void) => Array<{ kind: "print" | "warn" | "error"; text: string }>;
+	/** The player leaves: the server Player is removed and the client's scripts stop. */
+	leave: (this: void) => void;
+}
+
 export interface Harness {
 	/** Base URL of the reference Staff Operations Service the run started (loopback). */
 	readonly serviceUrl: string;
@@ -32,8 +82,13 @@ export interface Harness {
 		setRequestsPerMinuteCap: (this: void, cap: number | undefined) => void;
 		/** How many requests RequestAsync has sent since the run began. */
 		requestsSent: (this: void) => number;
-		/** Defines a secret that `HttpService:GetSecret(name)` returns. */
-		defineSecret: (this: void, name: string, value: string) => void;
+		/**
+		 * Defines a secret that `HttpService:GetSecret(name)` returns, for `domain` as set in the Secrets store:
+		 * `*` (any host, the default), `*.example.com` (hosts under it) or a host.
+		 */
+		defineSecret: (this: void, name: string, value: string, domain?: string) => void;
+		/** The `Timeout` field of the last RequestAsync call, or undefined when it had none. */
+		lastTimeout: (this: void) => number | undefined;
 	};
 	readonly players: {
 		/** Adds a player to the server; PlayerAdded fires (deferred). */
@@ -62,6 +117,17 @@ export interface Harness {
 		filterCalls: (this: void) => number;
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
+	};
+	/** Real clients: the two-sided harness (test/runner/README.md). */
+	readonly clients: {
+		/** A player joins with a client: PlayerAdded fires on the server, then the client replicates and spawns. */
+		join: (this: void, userId: number, name?: string, device?: ClientDevice) => HarnessClient;
+		/** Gives a server Player added with `players.add` a client. */
+		attach: (this: void, player: Player, device?: ClientDevice) => HarnessClient;
+		/** The client of a server Player, if it has one. */
+		of: (this: void, player: Player) => HarnessClient | undefined;
+		/** Stops every client (`reset` does it too). */
+		reset: (this: void) => void;
 	};
 	readonly gui: {
 		/** Fires a TextButton's or ImageButton's `Activated` (deferred, without arguments), as a click or tap would. */

@@ -71,9 +71,16 @@ export function mountCallChat(client: CallChatClient, parent: Instance, options:
 	};
 }
 
+// Once per client: the drop-in model's loader and a game's own client code may both start the chat (or a starter
+// copy and its original may both run); a second start must not open a second window for every chat.
+let chatStart: { client?: CallChatClient } | undefined;
+
 /**
- * The one call a LocalScript needs for the built-in support chat: waits for StaffOps' remotes (up to 30 s; undefined
+ * The one call a client script needs for the built-in support chat: waits for StaffOps' remotes (up to 30 s; undefined
  * when the server does not run StaffOps), mounts the windows in the local player's PlayerGui and starts the client.
+ * Once per client: a later call mounts nothing and returns the client the first call started (undefined while that
+ * first call still waits). The windows' ScreenGuis keep `ResetOnSpawn` off, so they survive respawns; call it from a
+ * script that is not reset either (StarterPlayerScripts, or a `Script` with `RunContext` Client in ReplicatedStorage).
  *
  * @example
  * ```ts
@@ -84,11 +91,24 @@ export function mountCallChat(client: CallChatClient, parent: Instance, options:
  * @see README#support-calls
  */
 export function startCallChat(options: MountOptions = {}): CallChatClient | undefined {
+	if (chatStart !== undefined) return chatStart.client;
+	const start: { client?: CallChatClient } = {};
+	chatStart = start;
 	const remotes = waitForRemotes();
 	const player = Players.LocalPlayer;
-	if (remotes === undefined || player === undefined) return undefined;
+	if (remotes === undefined || player === undefined) {
+		// Nothing was mounted: a later call may try again.
+		chatStart = undefined;
+		return undefined;
+	}
 	const playerGui = player.WaitForChild("PlayerGui");
 	const client = new CallChatClient(remoteChannel(remotes.CallEvents));
 	mountCallChat(client, playerGui, options);
+	start.client = client;
 	return client.start();
+}
+
+/** Lets specs start the chat again. @internal */
+export function resetCallChatForTests(): void {
+	chatStart = undefined;
 }

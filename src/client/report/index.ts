@@ -33,8 +33,18 @@ export interface ClientReportOptions {
 	readonly measureOffset?: () => string | undefined;
 }
 
+/** The name of an EnumItem-valued member read in `pcall`; undefined when the member is missing (older engines). */
+function enumName(read: () => unknown): string | undefined {
+	const [ok, item] = pcall(read);
+	if (!ok || item === undefined) return undefined;
+	const [named, name] = pcall(() => (item as EnumItem).Name);
+	return named && typeIs(name, "string") ? name : undefined;
+}
+
 /**
- * Reads this client's {@link DeviceFacts} from `UserInputService`, `GuiService` and `Workspace.CurrentCamera`.
+ * Reads this client's {@link DeviceFacts} from `UserInputService` (input kinds, `PreferredInput`), `GuiService`
+ * (`ViewportDisplaySize`) and `Workspace.CurrentCamera`. `GuiService:IsTenFootInterface()`, deprecated for console
+ * detection, is asked only when `PreferredInput` is missing.
  *
  * @example
  * ```ts
@@ -44,12 +54,20 @@ export interface ClientReportOptions {
  */
 export function readDeviceFacts(): DeviceFacts {
 	const camera = Workspace.CurrentCamera;
+	const preferredInput = enumName(() => UserInputService.PreferredInput);
+	let tenFootInterface: boolean | undefined;
+	if (preferredInput === undefined) {
+		const [ok, tenFoot] = pcall(() => GuiService.IsTenFootInterface());
+		tenFootInterface = ok && tenFoot === true;
+	}
 	return {
 		touchEnabled: UserInputService.TouchEnabled,
 		keyboardEnabled: UserInputService.KeyboardEnabled,
 		mouseEnabled: UserInputService.MouseEnabled,
 		gamepadEnabled: UserInputService.GamepadEnabled,
-		tenFootInterface: GuiService.IsTenFootInterface(),
+		preferredInput,
+		displaySize: enumName(() => GuiService.ViewportDisplaySize),
+		tenFootInterface,
 		viewport: camera !== undefined ? camera.ViewportSize : undefined,
 	};
 }

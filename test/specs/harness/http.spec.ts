@@ -65,6 +65,31 @@ export = () => {
 			expect(tostring(message).find("Http requests are not enabled")[0]).to.be.ok();
 		});
 
+		// "RequestAsync takes a Timeout field (seconds, above 0, at most the default); without it an abandoned request
+		// keeps running" (DESIGN.md §4, 2026 reference).
+		it("honours the request's Timeout: seconds above 0, held to the default", () => {
+			const slow = (timeout: number) =>
+				pcall(() =>
+					HttpService.RequestAsync({ Url: url("/slow/1000"), Method: "GET", Timeout: timeout } as never),
+				);
+			const started = os.clock();
+			const [ok, message] = slow(0.2);
+			expect(ok).to.equal(false);
+			expect(tostring(message).find("HttpError: Timedout")[0]).to.be.ok();
+			expect(os.clock() - started < 0.8).to.equal(true);
+			expect(harness.http.lastTimeout()).to.equal(0.2);
+			// Above the default (here 0.3 s): the default wins.
+			harness.http.setTimeout(0.3);
+			const capped = os.clock();
+			expect(slow(25)[0]).to.equal(false);
+			expect(os.clock() - capped < 0.9).to.equal(true);
+			for (const bad of [0, -1, 0 / 0]) {
+				const [refused, problem] = slow(bad);
+				expect(refused).to.equal(false);
+				expect(tostring(problem).find("Timeout must be", 1, true)[0]).to.be.ok();
+			}
+		});
+
 		it("throws Number of requests exceeded limit past the per-minute cap", () => {
 			harness.http.setRequestsPerMinuteCap(2);
 			const send = () => HttpService.RequestAsync({ Url: url("/status/200"), Method: "GET" });
@@ -100,16 +125,77 @@ export = () => {
 			expect(ok).to.equal(false);
 		});
 
+		// "A Secret works only for the domain set on it in the Secrets store (* or *.example.com)" (DESIGN.md §4).
+		it("works only for its domain: *, *.parent or the host itself", () => {
+			const send = (name: string) =>
+				pcall(() =>
+					HttpService.RequestAsync({
+						Url: url("/echo"),
+						Method: "GET",
+						Headers: { "loader-id": HttpService.GetSecret(name) as unknown as string },
+					}),
+				);
+			harness.http.defineSecret("any", "sk-1", "*");
+			harness.http.defineSecret("exact", "sk-2", "127.0.0.1");
+			harness.http.defineSecret("elsewhere", "sk-3", "staff.example.com");
+			harness.http.defineSecret("wildcard", "sk-4", "*.example.com");
+			expect(send("any")[0]).to.equal(true);
+			expect(send("exact")[0]).to.equal(true);
+			const sentBefore = harness.http.requestsSent();
+			for (const name of ["elsewhere", "wildcard"]) {
+				const [ok, problem] = send(name);
+				expect(ok).to.equal(false);
+				expect(tostring(problem).find("Secret cannot be used with this domain", 1, true)[0]).to.be.ok();
+				expect(tostring(problem).find("sk-", 1, true)[0]).never.to.be.ok();
+			}
+			// Refused before anything was sent.
+			expect(harness.http.requestsSent()).to.equal(sentBefore);
+			// A prefixed copy keeps the domain.
+			const prefixed = HttpService.GetSecret("elsewhere").AddPrefix("Bearer ");
+			const [ok] = pcall(() =>
+				HttpService.RequestAsync({
+					Url: url("/echo"),
+					Method: "GET",
+					Headers: { authorization: prefixed as unknown as string },
+				}),
+			);
+			expect(ok).to.equal(false);
+		});
+
 		it("throws for an unknown secret", () => {
 			expect(pcall(() => HttpService.GetSecret("missing"))[0]).to.equal(false);
 		});
 	});
 
 	describe("HttpService JSON and GUIDs (fake)", () => {
-		it("encodes an empty table as an array and refuses non-finite numbers", () => {
+		// "JSONEncode accepts NaN and infinities, for a table with both parts the array part wins, and every empty
+		// table, nested ones too, is written []" (DESIGN.md §4, 2026 reference).
+		it("writes every empty table as [], nested ones too", () => {
 			expect(HttpService.JSONEncode({})).to.equal("[]");
-			expect(pcall(() => HttpService.JSONEncode({ n: 0 / 0 }))[0]).to.equal(false);
-			expect(pcall(() => HttpService.JSONEncode({ n: math.huge }))[0]).to.equal(false);
+			expect(HttpService.JSONEncode({ a: {} })).to.equal('{"a":[]}');
+			expect(HttpService.JSONEncode([{}, [{}]])).to.equal("[[],[[]]]");
+		});
+
+		it("accepts NaN and infinities", () => {
+			const [ok, text] = pcall(() => HttpService.JSONEncode({ n: 0 / 0, p: math.huge, m: -math.huge }));
+			expect(ok).to.equal(true);
+			expect((text as string).find('"p":inf', 1, true)[0]).to.be.ok();
+			expect((text as string).find('"m":-inf', 1, true)[0]).to.be.ok();
+			expect((text as string).find('"n":nan', 1, true)[0]).to.be.ok();
+		});
+
+		it("writes only the array part of a table with both parts", () => {
+			const mixed = [1, 2] as unknown as Record<string, unknown>;
+			mixed.extra = "dropped";
+			expect(HttpService.JSONEncode(mixed)).to.equal("[1,2]");
+		});
+
+		it("refuses a dictionary with keys that are not strings, and cycles", () => {
+			const oddKeys = new Map<unknown, number>([[true, 1]]);
+			expect(pcall(() => HttpService.JSONEncode(oddKeys))[0]).to.equal(false);
+			const cyclic: Record<string, unknown> = {};
+			cyclic.self = cyclic;
+			expect(pcall(() => HttpService.JSONEncode(cyclic))[0]).to.equal(false);
 		});
 
 		it("round-trips objects and arrays", () => {

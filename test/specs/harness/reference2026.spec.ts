@@ -1,0 +1,130 @@
+import { HttpService } from "@rbxts/services";
+import { StaffOpsClient } from "../../../src/api/client";
+import { parseIsoTime } from "../../../src/bridge/messageTime";
+import { shutdownDeadlineSeconds, STUDIO_SHUTDOWN_DEADLINE_SECONDS } from "../../../src/server/shutdownDeadline";
+import { classifyThrown } from "../../../src/transport/httpDoor";
+import { RequestBudget } from "../../../src/transport/budget";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { cleanUp, join, report, startStaffOps, waitForFailures } from "../server/support";
+
+// The library against the differences issue 12 found between the old fakes and Roblox's reference (2026), each
+// with the sentence it follows (DESIGN.md §4).
+function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string } = {}): StaffOpsClient {
+	return new StaffOpsClient({
+		baseUrl: options.baseUrl ?? harness.serviceUrl,
+		apiKey: (options.apiKey ?? harness.serviceKey) as string,
+		timeout: options.timeout ?? 5,
+		retry: { maxAttempts: 1 },
+		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+	});
+}
+
+export = () => {
+	beforeEach(() => serviceControl.reset());
+	afterEach(() => harness.reset());
+
+	describe("RequestAsync Timeout", () => {
+		// "RequestAsync takes a Timeout field (seconds, above 0, at most the default); without it an abandoned
+		// request keeps running."
+		it("passes each attempt's timeout to RequestAsync, held to Roblox's 30 s default", () => {
+			const [ok] = client({ timeout: 2 }).history.list().await();
+			expect(ok).to.equal(true);
+			expect(harness.http.lastTimeout()).to.equal(2);
+			client({ timeout: 45 }).history.list().await();
+			expect(harness.http.lastTimeout()).to.equal(30);
+		});
+	});
+
+	describe("Enum.HttpError names beyond the first four", () => {
+		// "TooManyOutstandingRequests (too many concurrent or pending requests; nothing was sent)".
+		it("reads TooManyOutstandingRequests as not sent and worth another try", () => {
+			const failure = classifyThrown("HttpError: TooManyOutstandingRequests");
+			expect(failure.sent).to.equal(false);
+			expect(failure.retryable).to.equal(true);
+		});
+
+		it("reads CreatorEnvironmentsNotSupportedByService as not sent and final", () => {
+			const failure = classifyThrown("HttpError: CreatorEnvironmentsNotSupportedByService");
+			expect(failure.sent).to.equal(false);
+			expect(failure.retryable).to.equal(false);
+		});
+
+		it("reads InactivityTimeout, ConnectionClosed and ServerProtocolError as possibly sent, worth another try", () => {
+			for (const name of ["InactivityTimeout", "ConnectionClosed", "ServerProtocolError"]) {
+				const failure = classifyThrown(`HttpError: ${name}`);
+				expect(failure.sent).to.equal(true);
+				expect(failure.retryable).to.equal(true);
+				expect(failure.message).to.equal(`HttpError: ${name}`);
+			}
+			expect(classifyThrown("HttpError: InactivityTimeout").kind).to.equal("timeout");
+		});
+	});
+
+	describe("Secrets and their domain", () => {
+		// "A Secret works only for the domain set on it in the Secrets store (* or *.example.com)."
+		it("refuses, without retrying or showing the key, a Secret whose domain is not the service's host", () => {
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
+			serviceControl.clearRequests();
+			const [ok, problem] = client({ apiKey: HttpService.GetSecret("staffops_api_key") })
+				.history.list()
+				.await();
+			expect(ok).to.equal(false);
+			const text = tostring(problem);
+			expect(text.find("Secret's domain", 1, true)[0]).to.be.ok();
+			expect(text.find(harness.serviceKey, 1, true)[0]).to.equal(undefined);
+			expect(serviceControl.requests().requests.size()).to.equal(0);
+
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "127.0.0.1");
+			expect(
+				client({ apiKey: HttpService.GetSecret("staffops_api_key") })
+					.history.list()
+					.await()[0],
+			).to.equal(true);
+		});
+	});
+
+	describe("message times", () => {
+		// DateTime.fromIsoDate is documented without milliseconds; the bridge reads ISO 8601 itself.
+		it("parses ISO 8601 with or without a fraction and with Z or an offset, and refuses the rest", () => {
+			expect(parseIsoTime("1970-01-01T00:00:00Z")).to.equal(0);
+			expect(parseIsoTime("2024-06-01T12:00:00.250Z")).to.equal(1717243200.25);
+			expect(parseIsoTime("2024-06-01T14:00:00+02:00")).to.equal(1717243200);
+			expect(parseIsoTime("2024-06-01T07:00:00.5-0500")).to.equal(1717243200.5);
+			expect(parseIsoTime("2024-06-01 12:00:00")).to.equal(1717243200);
+			for (const bad of [
+				"",
+				"yesterday",
+				"2024-02-30T00:00:00Z",
+				"2024-06-01T24:00:00Z",
+				"2024-06-01T12:00:00+15:00",
+				5,
+			]) {
+				expect(parseIsoTime(bad)).to.equal(undefined);
+			}
+		});
+	});
+
+	describe("BindToClose in a Studio playtest", () => {
+		// "BindToClose also runs when a Studio playtest stops": with the service unreachable, stopping must not hang.
+		it("waits at most a few seconds in Studio, the configured deadline on a live server", () => {
+			expect(shutdownDeadlineSeconds(25, () => true)).to.equal(STUDIO_SHUTDOWN_DEADLINE_SECONDS);
+			expect(shutdownDeadlineSeconds(2, () => true)).to.equal(2);
+			expect(shutdownDeadlineSeconds(25, () => false)).to.equal(25);
+			expect(shutdownDeadlineSeconds(25, () => error("no RunService"))).to.equal(25);
+		});
+
+		it("stops a Studio playtest within that time when the service is down", () => {
+			serviceControl.fault({ operation: "*", status: 503 });
+			const started = startStaffOps({ shutdownDeadlineSeconds: 25 }, { isStudio: () => true });
+			const player = join(2301);
+			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
+			waitForFailures(started.server, "register", 1);
+			const [seconds, finished] = harness.server.close();
+			cleanUp();
+			expect(finished).to.equal(true);
+			expect(seconds < STUDIO_SHUTDOWN_DEADLINE_SECONDS + 1).to.equal(true);
+			expect(seconds >= STUDIO_SHUTDOWN_DEADLINE_SECONDS - 0.1).to.equal(true);
+		});
+	});
+};
