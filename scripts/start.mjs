@@ -44,7 +44,9 @@ if (external !== undefined && option("--profile") !== undefined) {
 	process.exit(2);
 }
 // The built-in service's seeded call: any id in the default profile, a 24-hex id in the deployed one.
-const call = option("--call") ?? (external === undefined ? (profile === "deployed" ? "65a1b2c3d4e5f60718293a4b" : "call-demo") : "");
+const call =
+	option("--call") ??
+	(external === undefined ? (profile === "deployed" ? "65a1b2c3d4e5f60718293a4b" : "call-demo") : "");
 
 ensureSetup();
 const build = spawn("node", ["scripts/build.mjs"], { stdio: "inherit" });

@@ -65,7 +65,7 @@ export function buildWallyPackage() {
 		JSON.stringify({ name: WALLY_NAME, tree: { $path: "src" } }, null, 2) + "\n",
 	);
 	cpSync("model/init.luau", join(src, "init.luau"));
-	cpSync("model/ClientLoader.client.luau", join(src, "ClientLoader.client.luau"));
+	cpSync("model/ClientLoader.server.luau", join(src, "ClientLoader.server.luau"));
 	cpSync("model/ClientLoader.meta.json", join(src, "ClientLoader.meta.json"));
 	copyLuau("include", join(src, "include"));
 	for (const name of RBXTS_DEPENDENCIES) {

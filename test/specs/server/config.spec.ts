@@ -1,4 +1,5 @@
 import { StaffOps } from "../../../src/server";
+import { resolveConfig } from "../../../src/server/config";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
@@ -102,12 +103,13 @@ export = () => {
 		});
 
 		it("names a missing Secret and says where to add it, quoting only the default name", () => {
-			const config = base();
-			config.apiKey = undefined;
-			config.apiKeySecret = "staffops_api_key";
-			const line = refused(config);
-			expect(mentions(line, `"staffops_api_key"`)).to.equal(true);
-			expect(mentions(line, "Secrets")).to.equal(true);
+			const [ok, problem] = resolveConfig(
+				{ baseUrl: harness.serviceUrl, apiKeySecret: "staffops_api_key" },
+				() => error("Can't find secret with given key"),
+			);
+			expect(ok).to.equal(false);
+			expect(mentions(problem as string, `"staffops_api_key"`)).to.equal(true);
+			expect(mentions(problem as string, "Secrets")).to.equal(true);
 		});
 
 		it("never quotes a Secret name of the user's own: it may be a key pasted into the wrong setting", () => {
