@@ -103,9 +103,8 @@ export = () => {
 		});
 
 		it("names a missing Secret and says where to add it, quoting only the default name", () => {
-			const [ok, problem] = resolveConfig(
-				{ baseUrl: harness.serviceUrl, apiKeySecret: "staffops_api_key" },
-				() => error("Can't find secret with given key"),
+			const [ok, problem] = resolveConfig({ baseUrl: harness.serviceUrl, apiKeySecret: "staffops_api_key" }, () =>
+				error("Can't find secret with given key"),
 			);
 			expect(ok).to.equal(false);
 			expect(mentions(problem as string, `"staffops_api_key"`)).to.equal(true);
