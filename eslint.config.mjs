@@ -18,6 +18,36 @@ const nodeGlobals = {
 	AbortController: "readonly",
 };
 
+// The library's layers (DESIGN §2), checked here rather than by review: each folder of src/ may import only the
+// folders below it. shared/ (wire contracts and small helpers both sides of the game use) is below everything;
+// client/ runs on players' devices and sees only shared/.
+const LAYERS = {
+	shared: [],
+	transport: ["shared"],
+	api: ["transport", "shared"],
+	runtime: ["api", "transport", "shared"],
+	bridge: ["runtime", "api", "transport", "shared"],
+	server: ["bridge", "runtime", "api", "transport", "shared"],
+	client: ["shared"],
+};
+const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
+	const forbidden = Object.keys(LAYERS).filter((other) => other !== layer && !allowed.includes(other));
+	return {
+		files: [`src/${layer}/**/*.ts`],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					patterns: forbidden.map((other) => ({
+						regex: `^(\\.\\./)+(${other})(/|$)`,
+						message: `src/${layer} may import only from ${allowed.join(", ") || "itself"} (DESIGN §2 layers)`,
+					})),
+				},
+			],
+		},
+	};
+});
+
 export default tseslint.config(
 	// Luau is StyLua's and selene's (scripts/luau.mjs).
 	{
@@ -60,5 +90,6 @@ export default tseslint.config(
 		extends: [js.configs.recommended],
 		languageOptions: { globals: nodeGlobals, sourceType: "module" },
 	},
+	...layerRules,
 	prettier,
 );

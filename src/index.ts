@@ -65,8 +65,8 @@ export type {
 } from "./bridge/CallBridge";
 export { robloxTextFilter } from "./bridge/filter";
 export type { TextFilter } from "./bridge/filter";
-export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./client/chat/protocol";
-export type { CallCloseReason, ChatClosedPayload, ChatMessagePayload, ChatOpenedPayload } from "./client/chat/protocol";
+export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";
+export type { CallCloseReason, ChatClosedPayload, ChatMessagePayload, ChatOpenedPayload } from "./shared/chatProtocol";
 export { CallChatClient, remoteChannel } from "./client/chat/CallChatClient";
 export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./client/chat/CallChatClient";
 export { ChatWindow, formatClockTime } from "./client/chat/ChatWindow";

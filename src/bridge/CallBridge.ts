@@ -1,5 +1,5 @@
 import { HttpService, Players } from "@rbxts/services";
-import { CallCloseReason, ChatClosedPayload, ChatOpenedPayload, DEFAULT_TITLE } from "../client/chat/protocol";
+import { CallCloseReason, ChatClosedPayload, ChatOpenedPayload, DEFAULT_TITLE } from "../shared/chatProtocol";
 import { HealthLog } from "../runtime/log";
 import { ensureRemotes } from "../shared/remotes";
 import { Signal, SignalConnection } from "../shared/signal";

@@ -1,4 +1,4 @@
-import type { CallCloseReason, ChatMessagePayload } from "../client/chat/protocol";
+import type { CallCloseReason, ChatMessagePayload } from "../shared/chatProtocol";
 import { BoundedMap } from "./boundedMap";
 import { DeliveredWindow } from "./deliveredWindow";
 import { SENDER_CACHE } from "./settings";

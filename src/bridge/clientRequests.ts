@@ -1,4 +1,4 @@
-import { ChatOpenedPayload, ChatMessagePayload, readClientRequest } from "../client/chat/protocol";
+import { ChatOpenedPayload, ChatMessagePayload, readClientRequest } from "../shared/chatProtocol";
 import { RateLimiter } from "../shared/rateLimiter";
 import type { Scheduler } from "../transport/scheduler";
 import type { ChatRegistry, Session } from "./chatRegistry";

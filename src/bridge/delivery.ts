@@ -1,5 +1,5 @@
 import type { CallMessage } from "../api/types";
-import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../client/chat/protocol";
+import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";

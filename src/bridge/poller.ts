@@ -1,6 +1,6 @@
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
 import type { CallMessagesAnswer } from "../api/types";
-import type { CallCloseReason } from "../client/chat/protocol";
+import type { CallCloseReason } from "../shared/chatProtocol";
 import { HealthLog } from "../runtime/log";
 import { backoff } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";

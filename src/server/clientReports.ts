@@ -1,4 +1,4 @@
-import { isClientReportPayload } from "../client/report/payload";
+import { isClientReportPayload } from "../shared/reportPayload";
 import { RateLimiter } from "../shared/rateLimiter";
 import type { Scheduler } from "../transport/scheduler";
 import type { Gathering } from "./gathering";

@@ -1,4 +1,4 @@
-import type { ClientReportPayload } from "../client/report/payload";
+import type { ClientReportPayload } from "../shared/reportPayload";
 import { HealthLog, logInfo } from "../runtime/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { ResolvedConfig } from "./config";

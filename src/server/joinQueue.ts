@@ -1,7 +1,7 @@
 import type { StaffOpsClient } from "../api/client";
 import { reactionTo } from "../api/failurePolicy";
 import type { PlayerJoinAnswer, PlayerJoinArgs, RunningPlayer } from "../api/types";
-import { UNKNOWN_TZ_OFFSET } from "../client/report/payload";
+import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";

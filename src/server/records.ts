@@ -1,5 +1,5 @@
 import type { Platform, PlayerJoinArgs } from "../api/types";
-import type { ClientReportPayload } from "../client/report/payload";
+import type { ClientReportPayload } from "../shared/reportPayload";
 import type { Signal } from "../shared/signal";
 
 /**

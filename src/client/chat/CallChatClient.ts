@@ -1,4 +1,4 @@
-import { CallCloseReason, ChatMessagePayload, isClosedPayload, isMessagePayload, isOpenedPayload } from "./protocol";
+import { CallCloseReason, ChatMessagePayload, isClosedPayload, isMessagePayload, isOpenedPayload } from "../../shared/chatProtocol";
 import { Signal } from "../../shared/signal";
 
 /**

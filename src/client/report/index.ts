@@ -1,11 +1,11 @@
 import { GuiService, ReplicatedStorage, UserInputService, Workspace } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
-import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "./payload";
+import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
 import { detectPlatform, DeviceFacts } from "./platform";
 import { measureTzOffset } from "./timezone";
 
-export type { ClientReportPayload } from "./payload";
-export { UNKNOWN_TZ_OFFSET } from "./payload";
+export type { ClientReportPayload } from "../../shared/reportPayload";
+export { UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
 export { detectPlatform } from "./platform";
 export type { DeviceFacts } from "./platform";
 export { formatOffset, measureTzOffset, offsetMinutes } from "./timezone";

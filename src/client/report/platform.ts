@@ -1,4 +1,4 @@
-import type { Platform } from "../../api/types";
+import type { Platform } from "../../shared/reportPayload";
 
 /**
  * What a client knows about its device: input kinds from `UserInputService` (with `PreferredInput`), the viewport's

@@ -15,8 +15,7 @@ export interface ClockFields {
 	readonly min?: number;
 }
 
-/** The largest offset from UTC in use (UTC+14:00, Kiribati), in minutes. @internal */
-export const MAX_OFFSET_MINUTES = 14 * 60;
+import { MAX_OFFSET_MINUTES } from "../../shared/reportPayload";
 
 // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
 function daysFromCivil(year: number, month: number, day: number): number {

@@ -1,4 +1,4 @@
-import { CallCloseReason } from "../../../src/client/chat/protocol";
+import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { kindsOf, LiveRig, liveRig, received, STATIC_CALL, textsOf, TIMED_CALL, waitUntil } from "./support";

@@ -1,4 +1,4 @@
-import { CallCloseReason } from "../../../src/client/chat/protocol";
+import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
 import { kindsOf, LiveRig, liveRig, messagesOf, STATIC_CALL, textsOf } from "./support";

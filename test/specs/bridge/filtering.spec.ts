@@ -1,5 +1,5 @@
 import { BridgeMessage } from "../../../src/bridge/CallBridge";
-import { MESSAGE_UNAVAILABLE } from "../../../src/client/chat/protocol";
+import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { everythingSentTo, kindsOf, LiveRig, liveRig, messagesOf, STATIC_CALL, textsOf } from "./support";

@@ -1,4 +1,4 @@
-import { CallCloseReason } from "../../../src/client/chat/protocol";
+import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { fakeRig, FakeRig, kindsOf, messagesOf, received, waitUntil } from "./support";
 

@@ -2,7 +2,7 @@ import { HttpService } from "@rbxts/services";
 import { StaffOpsClient } from "../../../src/api/client";
 import { CallMessagesAnswer } from "../../../src/api/types";
 import { CallBridge, CallBridgeOptions, CallsClient } from "../../../src/bridge/CallBridge";
-import { ChatMessagePayload } from "../../../src/client/chat/protocol";
+import { ChatMessagePayload } from "../../../src/shared/chatProtocol";
 import { RequestBudget } from "../../../src/transport/budget";
 import { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { RetryOptions } from "../../../src/transport/retry";

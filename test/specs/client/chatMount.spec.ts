@@ -1,4 +1,4 @@
-import { CallCloseReason } from "../../../src/client/chat/protocol";
+import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { CallChatClient, ChatChannel } from "../../../src/client/chat/CallChatClient";
 import { formatClockTime } from "../../../src/client/chat/ChatWindow";
 import { mountCallChat } from "../../../src/client/chat/mount";

@@ -8,7 +8,7 @@ import {
 	resetClientReportForTests,
 	sendClientReport,
 } from "../../../src/client/report";
-import { isClientReportPayload, isTzOffset } from "../../../src/client/report/payload";
+import { isClientReportPayload, isTzOffset } from "../../../src/shared/reportPayload";
 import { harness } from "../../support/harness";
 
 function device(overrides: Partial<DeviceFacts>): DeviceFacts {

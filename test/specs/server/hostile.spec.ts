@@ -1,4 +1,4 @@
-import { isClientReportPayload } from "../../../src/client/report/payload";
+import { isClientReportPayload } from "../../../src/shared/reportPayload";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

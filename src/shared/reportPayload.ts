@@ -1,6 +1,12 @@
 import { t } from "@rbxts/t";
-import type { Platform } from "../../api/types";
-import { MAX_OFFSET_MINUTES } from "./timezone";
+/**
+ * The platforms `playerJoin` accepts, exactly as the service spells them.
+ * @see README#typed-client
+ */
+export type Platform = "Phone" | "Tablet" | "Console" | "Desktop" | "unknown";
+
+/** The largest offset from UTC in use (UTC+14:00, Kiribati), in minutes. @internal */
+export const MAX_OFFSET_MINUTES = 14 * 60;
 
 /**
  * What a client reports about itself through the `ClientReport` remote, once: its platform and its offset from

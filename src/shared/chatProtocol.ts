@@ -2,8 +2,8 @@ import { t } from "@rbxts/t";
 
 /**
  * The `CallEvents` remote's messages, shared by the server bridge and the client chat module. Pure data and
- * checks, no services. It lives with the client so that the client part of the drop-in model (`lib/client` and
- * `lib/shared`) carries it; the server bridge imports this file and nothing else from `client/`.
+ * checks, no services. A wire contract of both sides of the game, so it lives in `shared/`, below both; the client
+ * part of the drop-in model (`lib/client` and `lib/shared`) carries it.
  *
  * Server → client: `FireClient(player, kind, payload)`:
  * - `("opened", { chatId, title })`
@@ -23,7 +23,7 @@ import { t } from "@rbxts/t";
  * - `left`: the player left the server;
  * - `closed`: game code closed it ({@link CallBridge.close} or {@link CallChat.close});
  * - `dismissed`: the player closed the chat window;
- * - `error`: the service refused for good (e.g. 401 for a wrong key, 400);
+ * - `error`: the service refused for good (e.g. 400);
  * - `destroyed`: the bridge was destroyed.
  *
  * @see README#support-calls

@@ -1,0 +1,42 @@
+import type { RequestPriority } from "../transport/budget";
+
+/**
+ * Per-call options.
+ *
+ * @example
+ * ```ts
+ * client.calls.getMessages(callId, { priority: "low" });
+ * ```
+ * @see README#request-budget
+ */
+export interface CallOptions {
+	/** The call's place in the budget queue; registration and join reports default to `high`, the rest `normal`. */
+	readonly priority?: RequestPriority;
+	/**
+	 * At most this many attempts for this call (1 or more), instead of the client's retry policy. The game integration
+	 * sends its background work with 1 and retries it itself, at a pace that keeps an outage cheap.
+	 */
+	readonly maxAttempts?: number;
+}
+
+/**
+ * Reads per-call options: the priority (or `fallback`) and the attempt cap; a text saying what is wrong otherwise.
+ * @internal
+ */
+export function readCallOptions(
+	options: CallOptions | undefined,
+	fallback: RequestPriority,
+): [ok: true, priority: RequestPriority, maxAttempts: number | undefined] | [ok: false, problem: string] {
+	if (options === undefined) return [true, fallback, undefined];
+	if (!typeIs(options, "table")) return [false, "options must be a table"];
+	const priority: unknown = options.priority ?? fallback;
+	if (priority !== "urgent" && priority !== "high" && priority !== "normal" && priority !== "low") {
+		return [false, "options.priority must be urgent, high, normal or low"];
+	}
+	const maxAttempts: unknown = options.maxAttempts;
+	if (maxAttempts === undefined) return [true, priority, undefined];
+	if (!typeIs(maxAttempts, "number") || !(maxAttempts >= 1 && maxAttempts <= 10)) {
+		return [false, "options.maxAttempts must be from 1 to 10"];
+	}
+	return [true, priority, math.floor(maxAttempts)];
+}
