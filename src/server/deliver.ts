@@ -1,3 +1,4 @@
+import { logWarn } from "../runtime/log";
 /**
  * The name of the folder the drop-in model puts in ReplicatedStorage: the client part of the model (runtime,
  * `@rbxts` packages, `lib/client`, `lib/shared`) and nothing else.
@@ -91,4 +92,34 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
 	stripAttributes(folder);
 	folder.Parent = targets.replicated;
 	return undefined;
+}
+
+/**
+ * Delivers the client part of the drop-in model this library runs from (`deliverClient`); warns when it is not
+ * running from the drop-in model, or when the model is incomplete.
+ * @internal
+ */
+export function deliverFromModel(
+	delivery: {
+		readonly modelRoot?: Instance;
+		readonly replicated?: Instance;
+		readonly starterPlayerScripts?: Instance;
+	},
+	players: ReadonlyArray<Player>,
+): void {
+	const root = delivery.modelRoot ?? findModelRoot();
+	if (root === undefined) {
+		logWarn(
+			"deliverClient is for the drop-in model; in a roblox-ts game call startClientReport() from client code",
+		);
+		return;
+	}
+	const starterPlayer = game.GetService("StarterPlayer");
+	const problem = deliverClient(root, {
+		replicated: delivery.replicated ?? game.GetService("ReplicatedStorage"),
+		starterPlayerScripts:
+			delivery.starterPlayerScripts ?? starterPlayer.FindFirstChildOfClass("StarterPlayerScripts"),
+		players,
+	});
+	if (problem !== undefined) logWarn(`could not deliver the client reporter: ${problem}`);
 }

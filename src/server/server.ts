@@ -6,7 +6,7 @@ import { ensureRemotes } from "../shared/remotes";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
 import type { ResolvedConfig } from "./config";
-import { deliverClient, findModelRoot } from "./deliver";
+import { deliverFromModel } from "./deliver";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
@@ -184,7 +184,9 @@ export class StaffOpsServer {
 		this.guard("BindToClose", () =>
 			(this.seams.bindToClose ?? defaultBindToClose)(() => this.guard("shutdown", () => this.shutdown())),
 		);
-		if (this.config.deliverClient) this.guard("client delivery", () => this.deliver());
+		if (this.config.deliverClient) {
+			this.guard("client delivery", () => deliverFromModel(this.seams.delivery ?? {}, this.players.GetPlayers()));
+		}
 		this.guard("registration", () => this.registration.start());
 	}
 
@@ -341,25 +343,6 @@ export class StaffOpsServer {
 			`the service no longer knows this server (404 on ${source}); registering again and reporting ${again} player(s) again`,
 		);
 		this.registration.forget();
-	}
-
-	private deliver(): void {
-		const delivery = this.seams.delivery ?? {};
-		const root = delivery.modelRoot ?? findModelRoot();
-		if (root === undefined) {
-			logWarn(
-				"deliverClient is for the drop-in model; in a roblox-ts game call startClientReport() from client code",
-			);
-			return;
-		}
-		const starterPlayer = game.GetService("StarterPlayer");
-		const problem = deliverClient(root, {
-			replicated: delivery.replicated ?? game.GetService("ReplicatedStorage"),
-			starterPlayerScripts:
-				delivery.starterPlayerScripts ?? starterPlayer.FindFirstChildOfClass("StarterPlayerScripts"),
-			players: this.players.GetPlayers(),
-		});
-		if (problem !== undefined) logWarn(`could not deliver the client reporter: ${problem}`);
 	}
 
 	/** Runs `fn`; an error is logged, never thrown into game code. */

@@ -69,7 +69,7 @@ const SENT_RETRYABLE = new Set(["InactivityTimeout", "ConnectionClosed", "Server
  * request may have been sent.
  * @internal
  */
-export function classifyThrown(raw: unknown): ThrownFailure {
+export function classifyThrown(raw: unknown, scrub: (text: string) => string = (text) => text): ThrownFailure {
 	const text = typeIs(raw, "string") ? raw : tostring(raw);
 	const lower = text.lower();
 	if (string.find(lower, "number of requests exceeded limit", 1, true)[0] !== undefined) {
@@ -123,16 +123,21 @@ export function classifyThrown(raw: unknown): ThrownFailure {
 		return { kind: "network", retryable: true, sent: true, message: `HttpError: ${name}` };
 	}
 	// Keep the message short and free of anything the engine may have quoted back.
-	return { kind: "network", retryable: true, sent: true, message: `request failed: ${text.sub(1, 120)}` };
+	// Redact before cutting: a key cut in half would no longer match, and its first half would be shown.
+	return { kind: "network", retryable: true, sent: true, message: `request failed: ${scrub(text).sub(1, 120)}` };
 }
 
 /**
  * Sends one request through `RequestAsync` inside `pcall`; never throws. Yields while the request is in flight.
  * @internal
  */
-export function sendThroughDoor(http: HttpServiceLike, request: RequestAsyncRequest): DoorResult {
+export function sendThroughDoor(
+	http: HttpServiceLike,
+	request: RequestAsyncRequest,
+	scrub?: (text: string) => string,
+): DoorResult {
 	const [ok, result] = pcall(() => http.RequestAsync(request));
-	if (!ok) return { ok: false, failure: classifyThrown(result) };
+	if (!ok) return { ok: false, failure: classifyThrown(result, scrub) };
 	if (!typeIs(result, "table") || !typeIs(result.StatusCode, "number")) {
 		return {
 			ok: false,

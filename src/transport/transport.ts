@@ -13,6 +13,9 @@ import {
 } from "./retry";
 import { robloxScheduler, Scheduler, sleep } from "./scheduler";
 import { redact, StaffOpsError } from "./StaffOpsError";
+import { checkApiKey, checkBaseUrl } from "./settingsChecks";
+
+export { checkApiKey, checkBaseUrl } from "./settingsChecks";
 
 /**
  * Settings of the connection to the Staff Operations Service.
@@ -87,53 +90,6 @@ export interface TransportAnswer {
 	readonly retryAfter?: number;
 	/** An earlier attempt may have been acted on (its outcome was unknown), e.g. a release after a timeout. */
 	readonly earlierMayHaveActed: boolean;
-}
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/**
- * Checks a base URL: the normalised URL (no trailing `/`), or a text saying what is wrong.
- * @internal
- */
-export function checkBaseUrl(url: unknown): [ok: true, url: string] | [ok: false, problem: string] {
-	if (!typeIs(url, "string") || url.size() === 0 || url.size() > 2048) {
-		return [false, "baseUrl must be a non-empty string"];
-	}
-	if (url.match("[%s%c]")[0] !== undefined) return [false, "baseUrl must not contain spaces"];
-	const [scheme, rest] = url.match("^(%a[%w+.-]*)://(.*)$");
-	if (!typeIs(scheme, "string") || !typeIs(rest, "string")) return [false, "baseUrl must start with https://"];
-	const [host] = rest.match("^([^/?#]+)");
-	if (!typeIs(host, "string") || host.sub(1, 1) === ":") return [false, "baseUrl has no host"];
-	if (rest.match("[?#]")[0] !== undefined) return [false, "baseUrl must not carry a query or fragment"];
-	if (host.match("@")[0] !== undefined) return [false, "baseUrl must not carry credentials"];
-	const lowerScheme = scheme.lower();
-	if (lowerScheme === "http") {
-		const [bracketed] = host.lower().match("^(%[[^%]]*%])");
-		const [plain] = host.lower().match("^([^:]+)");
-		const hostname = typeIs(bracketed, "string") ? bracketed : typeIs(plain, "string") ? plain : "";
-		if (!LOOPBACK_HOSTS.has(hostname)) {
-			return [false, "baseUrl must use https:// (http:// is allowed only for 127.0.0.1 and localhost)"];
-		}
-	} else if (lowerScheme !== "https") {
-		return [false, "baseUrl must start with https://"];
-	}
-	let normalised = url;
-	while (normalised.sub(-1) === "/") normalised = normalised.sub(1, -2);
-	return [true, normalised];
-}
-
-/**
- * Checks an API key: undefined when usable, else what is wrong (never the key itself).
- * @internal
- */
-export function checkApiKey(key: unknown): string | undefined {
-	if (typeIs(key, "Secret")) return undefined;
-	if (typeIs(key, "string")) {
-		if (key.size() === 0) return "apiKey is empty";
-		if (key.size() > 1024 || key.match("[%c]")[0] !== undefined) return "apiKey is not a valid header value";
-		return undefined;
-	}
-	return "apiKey must be a string or a Secret";
 }
 
 function finiteTimeout(value: number | undefined): number {
@@ -337,7 +293,7 @@ export class Transport {
 			});
 			// A separate thread, so a RequestAsync that yields past the timeout is simply abandoned.
 			task.spawn(() => {
-				const result = sendThroughDoor(this.http, options);
+				const result = sendThroughDoor(this.http, options, this.scrub);
 				if (settled) return;
 				settled = true;
 				resolve(result);

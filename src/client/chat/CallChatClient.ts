@@ -1,4 +1,10 @@
-import { CallCloseReason, ChatMessagePayload, isClosedPayload, isMessagePayload, isOpenedPayload } from "../../shared/chatProtocol";
+import {
+	CallCloseReason,
+	ChatMessagePayload,
+	isClosedPayload,
+	isMessagePayload,
+	isOpenedPayload,
+} from "../../shared/chatProtocol";
 import { Signal } from "../../shared/signal";
 
 /**
