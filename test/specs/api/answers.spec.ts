@@ -260,6 +260,12 @@ export = () => {
 			expect(missing.message).to.equal("HTTP 404: Cannot POST /orders");
 		});
 
+		it("reads a redirect it was not meant to follow as a refusal: an http error, nothing acted on", () => {
+			const redirect = refused("playerJoin", "<html>Moved</html>", "http", 302);
+			expect(redirect.acted).to.equal(false);
+			expect(redirect.mayHaveActed).to.equal(false);
+		});
+
 		it("turns other non-2xx answers into an http error", () => {
 			refused("getTimeOff", "<html>oops</html>", "http", 502);
 			refused("getTimeOff", { success: true, request: { _id: "t" } }, "http", 500);
