@@ -121,3 +121,21 @@ export function redact(text: string, key: string | undefined): string {
 	}
 	return out;
 }
+
+/** Key-like tokens: at least this many letters, digits, `-`, `_` or `.` in a row, with a letter and a digit. */
+const KEY_LIKE_LENGTH = 20;
+
+/**
+ * Masks every key-like token of `text` (20 or more of `[A-Za-z0-9_.-]`, holding a letter and a digit). For a key
+ * held in a Roblox Secret, whose text no script can read: an echo of it cannot be found, so anything that could be
+ * one is hidden. Ids in the service's texts (24-hex ids, GUIDs) are hidden with it; that is the price.
+ * @internal
+ */
+export function maskKeyLike(text: string): string {
+	const [masked] = text.gsub("[%w%-_%.]+", (token: string) =>
+		token.size() >= KEY_LIKE_LENGTH && token.find("%a")[0] !== undefined && token.find("%d")[0] !== undefined
+			? "<redacted>"
+			: token,
+	);
+	return masked;
+}

@@ -12,7 +12,7 @@ import {
 	shouldRetry,
 } from "./retry";
 import { robloxScheduler, Scheduler, sleep } from "./scheduler";
-import { redact, StaffOpsError } from "./StaffOpsError";
+import { maskKeyLike, redact, StaffOpsError } from "./StaffOpsError";
 import { checkApiKey, checkBaseUrl } from "./settingsChecks";
 
 export { checkApiKey, checkBaseUrl } from "./settingsChecks";
@@ -144,7 +144,9 @@ export class Transport {
 			if (hasBody) headers.set("Content-Type", "application/json");
 			return headers;
 		};
-		this.scrub = (text) => redact(text, keyText);
+		// A Secret's text cannot be read, so its echo cannot be found: key-like tokens are masked instead.
+		const keyIsSecret = keyProblem === undefined && keyText === undefined;
+		this.scrub = keyIsSecret ? maskKeyLike : (text) => redact(text, keyText);
 	}
 
 	/** Removes the API key from a text that may echo it back. */

@@ -2,7 +2,9 @@ import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { checkBaseUrl } from "../../../src/transport/transport";
+import { HttpService } from "@rbxts/services";
 import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
+import { harness } from "../../support/harness";
 
 const KEY = "sk-very-secret-key-0001";
 
@@ -267,6 +269,30 @@ export = () => {
 			const [, err2] = settle(clock, client.timeOff.list());
 			const typed2 = expectError(err2, "service", 401);
 			expect(typed2.reason.find(KEY, 1, true)[0]).never.to.be.ok();
+		});
+
+		it("masks what could be a Secret's key when a service echoes it, since a Secret's text cannot be read", () => {
+			const secretKey = "sk_live_9f8e7d6c5b4a3210xyz";
+			harness.http.defineSecret("staffops_spec_echo", secretKey);
+			const clock = new FakeScheduler();
+			const http = new FakeHttp(clock);
+			const client = new StaffOpsClient(
+				{
+					baseUrl: "https://staff.example.com",
+					apiKey: HttpService.GetSecret("staffops_spec_echo"),
+					budget: new RequestBudget({ perMinute: 400, burst: 100 }, clock),
+					retry: { maxAttempts: 1 },
+				},
+				{ http, scheduler: clock, random: () => 1 },
+			);
+			http.then({
+				status: 401,
+				body: { success: false, reason: `Key ${secretKey} is not valid, twice: ${secretKey}` },
+			});
+			const [, err] = settle(clock, client.timeOff.list());
+			const typed = expectError(err, "service", 401);
+			expect(tostring(typed).find(secretKey, 1, true)[0]).never.to.be.ok();
+			expect(typed.reason).to.equal("Key <redacted> is not valid, twice: <redacted>");
 		});
 
 		it("never shows the key in tostring of the client", () => {
