@@ -8,7 +8,8 @@ import type { Scheduler } from "../transport/scheduler";
 import type { ResolvedConfig } from "./config";
 import { JoinLookup } from "./joinLookup";
 import type { RetryShare } from "../runtime/retryShare";
-import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
+import { announce } from "./announce";
+import { JoinResult, PlayerRecord, ServerSignals } from "./records";
 
 /** The server this integration registered as. @internal */
 export interface Registered {
@@ -235,26 +236,7 @@ export class JoinQueue {
 			return;
 		}
 		if (this.host.records.get(record.userId) !== record) return;
-		const player = record.player;
-		this.host.guard("staff attribute", () =>
-			player.SetAttribute(STAFF_ATTRIBUTE, result.isStaff && !result.banned),
-		);
-		this.host.signals.playerReported.Fire(player, result);
-		if (record.announced) return;
-		record.announced = true;
-		if (result.banned) {
-			this.host.signals.playerBanned.Fire(player, result.reason);
-			if (this.host.config.kickBanned) this.kick(player, result.reason);
-		} else if (result.isStaff) {
-			this.host.signals.staffJoined.Fire(player);
-		}
-	}
-
-	private kick(player: Player, reason: string): void {
-		const [ok, message] = pcall(this.host.config.kickMessage, reason);
-		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${reason}`;
-		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
-		this.host.guard("kick", () => player.Kick(text));
+		announce(this.host, record, result);
 	}
 
 	private recovered(): void {

@@ -1,0 +1,41 @@
+import { logWarn } from "../runtime/log";
+import type { ResolvedConfig } from "./config";
+import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
+
+/**
+ * What an answered join does in the game: the staff attribute, `playerReported` on every answer, and once per
+ * player `playerBanned` with the kick, or `staffJoined`. A player the service calls both banned and staff is banned.
+ * @internal
+ */
+export function announce(
+	host: {
+		readonly config: ResolvedConfig;
+		readonly signals: ServerSignals;
+		readonly guard: (label: string, fn: () => void) => void;
+	},
+	record: PlayerRecord,
+	result: JoinResult,
+): void {
+	const player = record.player;
+	host.guard("staff attribute", () => player.SetAttribute(STAFF_ATTRIBUTE, result.isStaff && !result.banned));
+	host.signals.playerReported.Fire(player, result);
+	if (record.announced) return;
+	record.announced = true;
+	if (result.banned) {
+		host.signals.playerBanned.Fire(player, result.reason);
+		if (host.config.kickBanned) kick(host, player, result.reason);
+	} else if (result.isStaff) {
+		host.signals.staffJoined.Fire(player);
+	}
+}
+
+function kick(
+	host: { readonly config: ResolvedConfig; readonly guard: (label: string, fn: () => void) => void },
+	player: Player,
+	reason: string,
+): void {
+	const [ok, message] = pcall(host.config.kickMessage, reason);
+	const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${reason}`;
+	if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
+	host.guard("kick", () => player.Kick(text));
+}
