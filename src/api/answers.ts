@@ -10,7 +10,7 @@ import type {
 	TeamMembership,
 	TimeOffRequest,
 	Workspace,
-} from "./types";
+} from "./resources";
 
 // ---- Answers (`success: true`; extra fields the service may add are kept) ----
 

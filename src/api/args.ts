@@ -1,5 +1,5 @@
 import type { Platform } from "../shared/reportPayload";
-import type { HistoryType, OrderItem } from "./types";
+import type { HistoryType, OrderItem } from "./resources";
 
 // Arguments of the typed client's calls, as game code passes them.
 

@@ -3,9 +3,55 @@ import { t } from "@rbxts/t";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import { checkApiKey, checkBaseUrl } from "../transport/transport";
-import type { KeepAliveRoute } from "./presence";
-import type { SessionsOptions } from "./sessions";
-import type { StaffHint } from "./staffHint";
+
+/**
+ * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as
+ * the heartbeat instead of the read, with `{ gameId: runningGameId }` as its body.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, keepAlive: { method: "POST", path: "/activity/getServer" } });
+ * ```
+ * @see README#game-integration
+ */
+export interface KeepAliveRoute {
+	readonly method: "GET" | "POST" | "PUT" | "PATCH";
+	readonly path: string;
+}
+
+/**
+ * Ending sessions on a service that has the deployed service's extension routes (DESIGN §3). Both off by default.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, sessions: { reportLeaves: true, endServer: true } });
+ * ```
+ * @see README#deployed-service-extensions
+ */
+export interface SessionsOptions {
+	/** Report each leave (`POST /activity/playerLeave/v2`), so the player's activity session ends when they leave. */
+	readonly reportLeaves?: boolean;
+	/** At shutdown, after the queued joins, end the server (`DELETE /activity/endServer`): every session still open ends. */
+	readonly endServer?: boolean;
+}
+
+/**
+ * A hint for a join storm: a player whose rank in the group is at least `minRank` is likely staff, and their join is
+ * sent ahead of the queue, so staff get their tools first. It reads Roblox's `Player:GetRankInGroup`, which is no
+ * HttpService request and costs nothing from the budget. Who is staff is still what the service answers.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, staffHint: { groupId: 5012345, minRank: 200 } });
+ * ```
+ * @see README#game-integration
+ */
+export interface StaffHint {
+	/** The Roblox group whose ranks tell staff apart. */
+	readonly groupId: number;
+	/** The lowest rank (1 to 255) that counts as likely staff. */
+	readonly minRank: number;
+}
 
 /**
  * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;

@@ -2,7 +2,7 @@ import type { ClientReportPayload } from "../shared/reportPayload";
 import { HealthLog, logInfo } from "../runtime/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { ResolvedConfig } from "./config";
-import type { Registered } from "./joinQueue";
+import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { SessionEnder } from "./sessions";
 import { RANK_WAIT_SECONDS, RankCache, RankReader } from "./staffHint";

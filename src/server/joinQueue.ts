@@ -9,13 +9,9 @@ import type { ResolvedConfig } from "./config";
 import { JoinLookup } from "./joinLookup";
 import type { RetryShare } from "../runtime/retryShare";
 import { announce } from "./announce";
-import { JoinResult, PlayerRecord, ServerSignals } from "./records";
+import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
 
-/** The server this integration registered as. @internal */
-export interface Registered {
-	readonly internalGameId: string;
-	readonly runningGameId: string;
-}
+export type { Registered } from "./records";
 
 /** What the join queue needs from the integration. @internal */
 export interface JoinQueueHost {

@@ -3,23 +3,11 @@ import { reactionTo } from "../api/failurePolicy";
 import type { RunningGameAnswer } from "../api/types";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
 import type { Scheduler } from "../transport/scheduler";
-import type { Registered } from "./joinQueue";
+import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
+import type { KeepAliveRoute } from "./config";
 
-/**
- * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as
- * the heartbeat instead of the read, with `{ gameId: runningGameId }` as its body.
- *
- * @example
- * ```ts
- * StaffOps.start({ ...config, keepAlive: { method: "POST", path: "/activity/getServer" } });
- * ```
- * @see README#game-integration
- */
-export interface KeepAliveRoute {
-	readonly method: "GET" | "POST" | "PUT" | "PATCH";
-	readonly path: string;
-}
+export type { KeepAliveRoute } from "./config";
 
 /** What the heartbeat needs from the integration. @internal */
 export interface PresenceHost {

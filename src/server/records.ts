@@ -109,3 +109,9 @@ export interface PlayerRecord {
 	/** The staff hint's rank read is done (or timed out, or there is no hint). */
 	rankKnown: boolean;
 }
+
+/** The server this integration registered as. @internal */
+export interface Registered {
+	readonly internalGameId: string;
+	readonly runningGameId: string;
+}

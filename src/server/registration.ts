@@ -6,7 +6,7 @@ import { HealthLog, logInfo, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/StaffOpsError";
-import type { Registered } from "./joinQueue";
+import type { Registered } from "./records";
 
 function usableId(id: string): boolean {
 	return id.size() > 0 && id.size() <= MAX_SERVICE_ID && id.find("%c")[0] === undefined;

@@ -3,23 +3,10 @@ import { reactionTo } from "../api/failurePolicy";
 import { HealthLog, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
-import type { Registered } from "./joinQueue";
+import type { Registered } from "./records";
+import type { SessionsOptions } from "./config";
 
-/**
- * Ending sessions on a service that has the deployed service's extension routes (DESIGN §3). Both off by default.
- *
- * @example
- * ```ts
- * StaffOps.start({ ...config, sessions: { reportLeaves: true, endServer: true } });
- * ```
- * @see README#deployed-service-extensions
- */
-export interface SessionsOptions {
-	/** Report each leave (`POST /activity/playerLeave/v2`), so the player's activity session ends when they leave. */
-	readonly reportLeaves?: boolean;
-	/** At shutdown, after the queued joins, end the server (`DELETE /activity/endServer`): every session still open ends. */
-	readonly endServer?: boolean;
-}
+export type { SessionsOptions } from "./config";
 
 /** What the session ender needs from the integration. @internal */
 export interface SessionsHost {

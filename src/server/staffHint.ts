@@ -1,20 +1,4 @@
-/**
- * A hint for a join storm: a player whose rank in the group is at least `minRank` is likely staff, and their join is
- * sent ahead of the queue, so staff get their tools first. It reads Roblox's `Player:GetRankInGroup`, which is no
- * HttpService request and costs nothing from the budget. Who is staff is still what the service answers.
- *
- * @example
- * ```ts
- * StaffOps.start({ ...config, staffHint: { groupId: 5012345, minRank: 200 } });
- * ```
- * @see README#game-integration
- */
-export interface StaffHint {
-	/** The Roblox group whose ranks tell staff apart. */
-	readonly groupId: number;
-	/** The lowest rank (1 to 255) that counts as likely staff. */
-	readonly minRank: number;
-}
+export type { StaffHint } from "./config";
 
 /** How long a join waits for the rank before it goes out as an ordinary join. @internal */
 export const RANK_WAIT_SECONDS = 3;
