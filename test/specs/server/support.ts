@@ -69,7 +69,7 @@ export function joinsOf(userId: number): Array<RecordedJoin> {
 }
 
 /** Yields until `condition()` holds; errors after `seconds` of real time. */
-export function waitUntil(condition: () => boolean, label: string, seconds = 5): void {
+export function waitUntil(condition: () => boolean, label: string, seconds = 15): void {
 	const started = os.clock();
 	while (!condition()) {
 		if (os.clock() - started > seconds) error(`timed out after ${seconds} s waiting for ${label}`, 2);
