@@ -54,6 +54,20 @@ export = () => {
 		}
 	});
 
+	describe("registration with a refused key (401)", () => {
+		it("tries the key again after the longest backoff, a minute, and not before", () => {
+			const started = startStaffOps({ apiKey: "staffops-wrong-key-9999" });
+			waitForFailures(started.server, "register", 1);
+			expect(linesWith(warnings(), "refused the API key").size()).to.equal(1);
+			started.clock.advance(59);
+			settle(0.1);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			started.clock.advance(1.5);
+			waitUntil(() => serviceControl.count("createServer") === 2, "the second attempt after a minute");
+			expect(started.server.isRegistered()).to.equal(false);
+		});
+	});
+
 	describe("the background backoff's random draw", () => {
 		it("retries registration after ceiling * draw: 0.2 s for a draw of 0.1, 1.8 s for 0.9", () => {
 			for (const [draw, due] of [
