@@ -197,11 +197,18 @@ export = () => {
 			refused("getTimeOff", { success: true, request: { status: "pending" } }, "decode");
 		});
 
-		it("refuses a list the service sent as a JSON object, however its entries look", () => {
+		it("refuses a list the service sent as a JSON object or with a hole, however its entries look", () => {
 			const message = { id: "m1", username: "Agent", message: "hi", origin: "agent" };
 			accepted("getCallMessages", { success: true, status: "open", messages: [message] });
 			refused("getCallMessages", { success: true, status: "open", messages: { first: message } }, "decode");
 			refused("listTimeOff", { success: true, requests: { only: { _id: "t1" } } }, "decode");
+			// A JSON array with a null in it decodes to a table with a hole: not a list either.
+			const entry = '{"id":"m1","username":"Agent","message":"hi","origin":"agent"}';
+			refused(
+				"getCallMessages",
+				`{"success":true,"status":"open","messages":[${entry},null,${entry}]}`,
+				"decode",
+			);
 		});
 
 		it("never hands back NaN as a number: an optional number that is NaN is left out", () => {
