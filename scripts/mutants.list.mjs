@@ -238,7 +238,7 @@ export const MUTANTS = [
 		file: `${A}/reader.ts`,
 		from: "if (keys !== size) return `\\`${path}\\` is not a list`;",
 		to: "",
-		what: "a table with non-list keys passes as a list",
+		what: "a table with a hole (a JSON array with a null) passes as a list",
 		specs: "specs api answers",
 	},
 	{
