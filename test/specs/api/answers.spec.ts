@@ -197,6 +197,36 @@ export = () => {
 			refused("getTimeOff", { success: true, request: { status: "pending" } }, "decode");
 		});
 
+		it("refuses a list the service sent as a JSON object or with a hole, however its entries look", () => {
+			const message = { id: "m1", username: "Agent", message: "hi", origin: "agent" };
+			accepted("getCallMessages", { success: true, status: "open", messages: [message] });
+			refused("getCallMessages", { success: true, status: "open", messages: { first: message } }, "decode");
+			refused("listTimeOff", { success: true, requests: { only: { _id: "t1" } } }, "decode");
+			// A JSON array with a null in it decodes to a table with a hole: not a list either.
+			const entry = '{"id":"m1","username":"Agent","message":"hi","origin":"agent"}';
+			refused(
+				"getCallMessages",
+				`{"success":true,"status":"open","messages":[${entry},null,${entry}]}`,
+				"decode",
+			);
+		});
+
+		it("never hands back NaN as a number: an optional number that is NaN is left out", () => {
+			// The engine's JSON reads `nan`; a decoder that hands one back stands in for it here.
+			const nanHttp = {
+				JSONDecode: () => ({
+					success: true,
+					summary: { _id: "s1", minutes: { total: 0 / 0, active: 3 } },
+					sessions: [],
+				}),
+			};
+			const outcome = decodeAnswer<UserActivityAnswer>(nanHttp, "getActivity", 200, "{}");
+			expect(outcome.ok).to.equal(true);
+			if (!outcome.ok) return;
+			expect(outcome.value.summary!.minutes!.total).to.equal(undefined);
+			expect(outcome.value.summary!.minutes!.active).to.equal(3);
+		});
+
 		it("refuses a success other than true, and answers that are not JSON objects", () => {
 			refused("listTimeOff", { success: "true", requests: [] }, "decode");
 			refused("listTimeOff", { requests: [] }, "decode");

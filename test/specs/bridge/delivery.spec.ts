@@ -10,6 +10,7 @@ import {
 	LiveRig,
 	liveRig,
 	messagesOf,
+	scriptedRig,
 	STATIC_CALL,
 	textsOf,
 	TIMED_CALL,
@@ -156,6 +157,24 @@ export = () => {
 			// `created` is the moment of the reset, a few seconds ago.
 			const now = DateTime.now().UnixTimestampMillis / 1000;
 			expect(math.abs(now - message.sentAt) < 60).to.equal(true);
+		});
+
+		it("marks only the agent's messages as the agent's: another origin, or none, reads as other", () => {
+			const created = "2024-06-01T08:00:00.000Z";
+			const scripted = scriptedRig(() => ({
+				status: "open",
+				messages: [
+					{ id: "o1", username: "ModMarco", message: "from the agent", origin: "agent", created },
+					{ id: "o2", username: "Riley", message: "from the player", origin: "player", created },
+					{ id: "o3", username: "System", message: "no origin", created },
+				],
+			}));
+			const player = harness.players.add(2019);
+			scripted.bridge.open(player, "call-origins");
+			waitUntil(() => messagesOf(player, scripted.remote).size() === 3, 5, "the three messages");
+			const origins = messagesOf(player, scripted.remote).map((message) => message.origin);
+			expect(origins.join(",")).to.equal("agent,other,other");
+			scripted.bridge.destroy();
 		});
 
 		it("fires opened, message and closed signals for game code", () => {

@@ -28,13 +28,14 @@ export = () => {
 			bridge.destroy();
 		});
 
-		it("jitters every wait by at most 10 %", () => {
-			const draws = [0, 0.999];
-			let index = 0;
+		it("jitters every wait by its own draw, at most 10 %: wait = 2 s * (1 + 0.1 * (2 * draw - 1))", () => {
+			const draws = [0, 0.999, 0.25, 0.75, 0.5];
+			const used = new Array<number>();
 			const { bridge, clock, http } = fakeRig(undefined, {
 				random: () => {
-					index += 1;
-					return draws[index % 2];
+					const draw = draws[used.size() % draws.size()];
+					used.push(draw);
+					return draw;
 				},
 			});
 			http.open("c1");
@@ -42,10 +43,21 @@ export = () => {
 			bridge.open(harness.players.add(2402), "c1");
 			clock.advance(30);
 			const times = http.requests.map((request) => request.at);
+			expect(times.size() >= 12).to.equal(true);
+			// Each busy poll draws once for the wait that follows it: the i-th gap comes from the i-th draw.
+			expect(used.size() >= times.size() - 1).to.equal(true);
+			let shortest = math.huge;
+			let longest = 0;
 			for (let i = 1; i < times.size(); i++) {
 				const gap = times[i] - times[i - 1];
-				expect(gap >= 1.8 - 1e-6 && gap <= 2.2).to.equal(true);
+				const expected = 2 * (1 + 0.1 * (2 * used[i - 1] - 1));
+				expect(math.abs(gap - expected) < 1e-6).to.equal(true);
+				shortest = math.min(shortest, gap);
+				longest = math.max(longest, gap);
 			}
+			// Different draws, different waits: the whole ±10 % is used.
+			expect(math.abs(shortest - 1.8) < 1e-6).to.equal(true);
+			expect(longest > 2.19 && longest <= 2.2).to.equal(true);
 			bridge.destroy();
 		});
 
@@ -173,9 +185,11 @@ export = () => {
 			// The transport gives up on each stuck request after 10 s, then the chat backs off with full jitter (the
 			// middle draw: 2.5 s, 5 s, 10 s, ...): requests at 0, 12.5, 27.5 and 47.5 s.
 			const stuck = http.requests.filter((request) => request.callId === "stuck").map((request) => request.at);
-			for (let i = 1; i < stuck.size(); i++) expect(stuck[i] - stuck[i - 1] >= 10).to.equal(true);
-			expect(stuck.size() <= 4).to.equal(true);
-			expect(http.count("fine") >= 29).to.equal(true);
+			expect(stuck.map((at) => round(at)).join(",")).to.equal("0.00,12.50,27.50,47.50");
+			// The busy chat meanwhile keeps its 2 s pace: 0, 2, ..., 60.
+			const fine = http.requests.filter((request) => request.callId === "fine").map((request) => request.at);
+			expect(fine.size()).to.equal(31);
+			for (let i = 1; i < fine.size(); i++) expect(math.abs(fine[i] - fine[i - 1] - 2) < 1e-6).to.equal(true);
 			expect(bridge.getChats(stuckPlayer)[0].getState()).to.equal("connecting");
 			bridge.destroy();
 		});

@@ -41,6 +41,17 @@ export = () => {
 			expect(handlers.size()).to.equal(1);
 		});
 
+		it("keeps the newest 200 messages of a chat", () => {
+			const { channel, serverFires } = fakeChannel();
+			const client = new CallChatClient(channel).start();
+			serverFires("opened", { chatId: "c1", title: "Support" });
+			for (let seq = 1; seq <= 250; seq++) serverFires("message", message("c1", seq));
+			const kept = client.getMessages("c1");
+			expect(kept.size()).to.equal(200);
+			expect(kept[0].seq).to.equal(51);
+			expect(kept[199].seq).to.equal(250);
+		});
+
 		it("fires opened, message (in order) and closed", () => {
 			const { channel, serverFires } = fakeChannel();
 			const client = new CallChatClient(channel).start();

@@ -64,6 +64,16 @@ export = () => {
 			expect(detectPlatform(device({ keyboardEnabled: true, gamepadEnabled: true }))).to.equal("Desktop");
 		});
 
+		it("calls a gamepad on a large display a Console, keyboard or not; on a smaller one with a keyboard, a Desktop", () => {
+			const pad = { gamepadEnabled: true, preferredInput: "Gamepad" };
+			expect(detectPlatform(device({ ...pad, displaySize: "Large" }))).to.equal("Console");
+			expect(detectPlatform(device({ ...pad, displaySize: "Large", keyboardEnabled: true }))).to.equal("Console");
+			expect(detectPlatform(device({ ...pad, displaySize: "Medium", keyboardEnabled: true }))).to.equal(
+				"Desktop",
+			);
+			expect(detectPlatform(device({ ...pad, displaySize: "Medium" }))).to.equal("Console");
+		});
+
 		it("calls a gamepad alone a Console, and nothing at all unknown", () => {
 			expect(detectPlatform(device({ gamepadEnabled: true }))).to.equal("Console");
 			expect(detectPlatform(device({}))).to.equal("unknown");

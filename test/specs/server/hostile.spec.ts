@@ -178,6 +178,22 @@ export = () => {
 			expect(started.server.getReportStats().ignored).to.equal(1);
 			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
 			expect(started.server.getTrackedCounts().players).to.equal(0);
+
+			// A Player object that is parented but not in the server's player list (never added, so never tracked).
+			const stranger = (Instance as unknown as { new: (className: string) => Player }).new("Player");
+			const writable = stranger as unknown as { Name: string; UserId: number };
+			writable.Name = "Stranger";
+			writable.UserId = 2099;
+			stranger.Parent = game.GetService("Workspace");
+			report(started, stranger, { platform: "Phone", tzOffset: "+00:00" });
+			task.wait();
+			settle(0.05);
+			expect(started.server.getReportStats().ignored).to.equal(2);
+			expect(started.server.getReportStats().accepted).to.equal(0);
+			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
+			expect(started.server.getTrackedCounts().players).to.equal(0);
+			expect(serviceControl.count("playerJoin")).to.equal(0);
+			stranger.Destroy();
 		});
 	});
 };

@@ -191,17 +191,25 @@ export = () => {
 			expect(stays.Parent).to.be.ok();
 		});
 
-		it("reports players who were in the server before start, once each", () => {
+		it("reports players who were in the server before start, once each, those whose client stays silent too", () => {
 			const early = join(2003, "EarlyEve");
 			const earlyStaff = join(1003, "ModMo");
-			const started = startRegistered();
+			const silent = join(2013, "SilentSam");
+			const started = startRegistered({ clientReportTimeoutSeconds: 10 });
+			// Tracked at start, before any client report arrives.
+			expect(started.server.getTrackedCounts().players).to.equal(3);
 			report(started, early, { platform: "Console", tzOffset: "-08:00" });
 			report(started, earlyStaff, { platform: "Desktop", tzOffset: "+02:00" });
 			waitUntil(() => StaffOps.isStaff(earlyStaff) && StaffOps.getSession(early) !== undefined, "both answers");
+			// The silent client never reports: the player is reported when the report wait ends.
+			started.clock.advance(10);
+			waitUntil(() => StaffOps.getSession(silent) !== undefined, "the silent player's join");
 			settle(0.05);
 			expect(joinsOf(2003).size()).to.equal(1);
 			expect(joinsOf(1003).size()).to.equal(1);
+			expect(joinsOf(2013).size()).to.equal(1);
 			expect(joinsOf(2003)[0].platform).to.equal("Console");
+			expect(joinsOf(2013)[0].platform).to.equal("unknown");
 		});
 
 		it("reports platform unknown and +00:00 when the client never answers", () => {
@@ -326,11 +334,26 @@ export = () => {
 
 		it("keeps game code safe from handlers that error", () => {
 			const started = startRegistered();
-			const connection = StaffOps.playerReported.Connect(() => error("game code bug"));
-			const player = join(1005);
-			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
-			waitUntil(() => StaffOps.isStaff(player), "the staff mark");
-			connection.Disconnect();
+			const failing = StaffOps.playerReported.Connect(() => error("game code bug"));
+			const reported = new Array<number>();
+			const listening = StaffOps.playerReported.Connect((player) => reported.push(player.UserId));
+			const staffSeen = new Array<number>();
+			const staffListening = StaffOps.staffJoined.Connect((player) => staffSeen.push(player.UserId));
+			const staff = join(1005);
+			report(started, staff, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => StaffOps.isStaff(staff), "the staff mark");
+			// The failing handler stops neither the other handlers nor the integration's own steps after it.
+			waitUntil(() => staffSeen.size() === 1, "staffJoined after the failing playerReported handler");
+			const later = join(2014);
+			report(started, later, { platform: "Desktop", tzOffset: "+00:00" });
+			waitUntil(() => StaffOps.getSession(later) !== undefined, "the next player's join");
+			waitUntil(() => reported.size() === 2, "playerReported for both players");
+			failing.Disconnect();
+			listening.Disconnect();
+			staffListening.Disconnect();
+			expect(reported.join(",")).to.equal("1005,2014");
+			expect(staffSeen.join(",")).to.equal("1005");
+			expect(staff.GetAttribute(STAFF_ATTRIBUTE)).to.equal(true);
 			expect(started.server.isStopped()).to.equal(false);
 		});
 	});

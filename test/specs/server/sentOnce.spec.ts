@@ -118,11 +118,18 @@ export = () => {
 			const started = startRegistered({}, { client: real });
 			let fired = false;
 			const connection = StaffOps.staffJoined.Connect(() => (fired = true));
+			const results = new Array<{ isStaff: boolean; banned: boolean }>();
+			const reportedConnection = StaffOps.playerReported.Connect((_, result) => results.push(result));
 			const player = join(1004);
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
 			connection.Disconnect();
 			settle(0.05);
+			reportedConnection.Disconnect();
+			// Every view of the answer says "not staff": the signal's result, isStaff, the attribute, staffJoined.
+			expect(results.size()).to.equal(1);
+			expect(results[0].banned).to.equal(true);
+			expect(results[0].isStaff).to.equal(false);
 			expect(fired).to.equal(false);
 			expect(StaffOps.isStaff(player)).to.equal(false);
 			expect(player.GetAttribute(STAFF_ATTRIBUTE)).to.equal(false);

@@ -65,6 +65,24 @@ export = () => {
 			expect(granted).to.equal(1);
 		});
 
+		it("holds a request while perMinute went out in the last minute, even with tokens in hand", () => {
+			const clock = new FakeScheduler();
+			const budget = new RequestBudget({ perMinute: 10, burst: 10, maxWait: 600 }, clock);
+			const times = new Array<number>();
+			for (let i = 0; i < 12; i++) budget.acquire().andThen(() => times.push(clock.now()));
+			expect(times.size()).to.equal(10);
+			// 30 s on, the bucket holds 5 tokens again, but the 60 s window is full until the first ten leave it: a
+			// new request (which makes the budget look at its queue) does not go out either.
+			clock.advance(30);
+			budget.acquire().andThen(() => times.push(clock.now()));
+			expect(times.size()).to.equal(10);
+			clock.advance(29.9);
+			expect(times.size()).to.equal(10);
+			clock.advance(0.2);
+			expect(times.size()).to.equal(13);
+			expect(times[10] >= 60).to.equal(true);
+		});
+
 		it("gives up the place of a cancelled request", () => {
 			const clock = new FakeScheduler();
 			const budget = new RequestBudget({ perMinute: 60, burst: 1 }, clock);

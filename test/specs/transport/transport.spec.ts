@@ -136,6 +136,23 @@ export = () => {
 			expect(http.seen.size()).to.equal(3);
 		});
 
+		it("ends an attempt that gets no answer when its timeout passes, not later", () => {
+			const { clock, http, client } = setup({ maxAttempts: 1 }, 2);
+			http.then({ hang: true });
+			let endedAt: number | undefined;
+			let failure: unknown;
+			client.timeOff.list().catch((err: unknown) => {
+				endedAt = clock.now();
+				failure = err;
+			});
+			while (endedAt === undefined && clock.now() < 10) clock.advance(0.05);
+			expect(endedAt).to.be.ok();
+			expect(endedAt! >= 2 - 1e-6 && endedAt! <= 2.05 + 1e-6).to.equal(true);
+			expectError(failure, "timeout", 0);
+			// Roblox's own timeout on the request is the same (capped at its 30 s).
+			expect((http.seen[0].options as unknown as { Timeout: number }).Timeout).to.equal(2);
+		});
+
 		it("does not repeat createOrder after a timeout (its outcome is unknown)", () => {
 			const { clock, http, client } = setup({ maxAttempts: 3 }, 2);
 			http.then({ hang: true });
@@ -293,6 +310,29 @@ export = () => {
 			const typed = expectError(err, "service", 401);
 			expect(tostring(typed).find(secretKey, 1, true)[0]).never.to.be.ok();
 			expect(typed.reason).to.equal("Key <redacted> is not valid, twice: <redacted>");
+		});
+
+		it("redacts every copy of the key in one text, copies side by side included", () => {
+			const { clock, http, client } = setup({ maxAttempts: 1 });
+			http.then({ throws: `echo ${KEY}${KEY} and once more ${KEY}.` });
+			const [, err] = settle(clock, client.timeOff.list());
+			const typed = expectError(err, "network", 0);
+			expect(typed.message).to.equal("request failed: echo <redacted><redacted> and once more <redacted>.");
+			http.then({ status: 403, body: { success: false, reason: `${KEY} is not ${KEY}, nor ${KEY}` } });
+			const [, err2] = settle(clock, client.timeOff.list());
+			const typed2 = expectError(err2, "service", 403);
+			expect(typed2.reason).to.equal("<redacted> is not <redacted>, nor <redacted>");
+		});
+
+		it("redacts a key that straddles the cut of a long transport error before cutting it", () => {
+			const { clock, http, client } = setup({ maxAttempts: 1 });
+			// The cut keeps 120 characters of the engine's text: the key starts at the 113th, so a cut made before
+			// redacting would keep its first 8 characters, and a whole key no longer matches to be redacted.
+			http.then({ throws: `${string.rep("x", 112)}${KEY} trailing words` });
+			const [, err] = settle(clock, client.timeOff.list());
+			const typed = expectError(err, "network", 0);
+			expect(typed.message).to.equal(`request failed: ${string.rep("x", 112)}<redacte`);
+			expect(typed.message.find(KEY.sub(1, 6), 1, true)[0]).never.to.be.ok();
 		});
 
 		it("never shows the key in tostring of the client", () => {

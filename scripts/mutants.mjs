@@ -1,0 +1,232 @@
+// `npm run mutants`: plants small behaviour-changing bugs in src/, one at a time, and checks that the narrowest specs
+// covering each one fail. The bugs are listed in scripts/mutants.list.mjs (file, exact original snippet,
+// replacement, Lua name pattern of the specs that cover it; an equivalent mutant carries its reason).
+//
+// The real tree is never touched: src/ and test/ are copied to a scratch directory; each mutant is applied there,
+// the test place is compiled incrementally (rbxtsc) and bundled (rojo), and the Lune runner runs the pattern against
+// one reference service started for the whole run. A mutant marked `model: true` also rebuilds the drop-in model
+// (build/StaffOps.rbxm, which the drop-in and device specs load); the unmutated model is put back after it. The unmutated specs run first under every pattern: a pattern
+// that fails before any bug is planted would make its mutants look killed, so the run stops.
+//
+//   node scripts/mutants.mjs [--only ID[,ID...]] [--keep]
+//
+// Prints a line per mutant, the kill rate, and every survivor with its explanation. Exits 1 when a survivor has
+// no written reason, a mutant's original snippet is not found exactly once, or a baseline pattern fails.
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { requireTool } from "./tools.mjs";
+import { buildService, startService } from "./service-process.mjs";
+import { startProbe } from "./probe-server.mjs";
+import { MUTANTS } from "./mutants.list.mjs";
+
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf("--only");
+const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1].split(",")) : undefined;
+const keep = args.includes("--keep");
+const PER_RUN_TIMEOUT_S = 180;
+
+const root = resolve(new URL("..", import.meta.url).pathname);
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+// 1. Check the list before spending time on it.
+const ids = new Set();
+const folders = new Set();
+for (const mutant of MUTANTS) {
+	if (ids.has(mutant.id)) throw new Error(`duplicate mutant id ${mutant.id}`);
+	ids.add(mutant.id);
+	folders.add(mutant.file.split("/")[1]);
+	const text = readFileSync(join(root, mutant.file), "utf8");
+	const count = text.split(mutant.from).length - 1;
+	if (count !== 1) {
+		console.error(`[mutants] ${mutant.id}: the original snippet occurs ${count} times in ${mutant.file}`);
+		process.exit(1);
+	}
+	if (mutant.from === mutant.to) throw new Error(`${mutant.id}: the replacement equals the original`);
+}
+const selected = MUTANTS.filter((mutant) => only === undefined || only.has(mutant.id));
+console.log(`[mutants] ${selected.length} mutants across src/{${[...folders].sort().join(",")}}`);
+
+// 2. The scratch copy: sources, specs, runner, the roblox-ts runtime, and the last test build (incremental start).
+const scratch = mkdtempSync(join(tmpdir(), "staffops-mutants-"));
+for (const path of [
+	"src",
+	"test",
+	"model",
+	"tsconfig.json",
+	"tsconfig.test.json",
+	"default.project.json",
+	"package.json",
+]) {
+	cpSync(join(root, path), join(scratch, path), { recursive: true });
+}
+cpSync(join(root, "node_modules/roblox-ts/include"), join(scratch, "include"), { recursive: true });
+symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"), "dir");
+mkdirSync(join(scratch, "build"), { recursive: true });
+
+const rbxtsc = join(root, "node_modules/.bin/rbxtsc");
+const rojo = requireTool("rojo");
+const lune = requireTool("lune");
+
+/**
+ * Builds the drop-in model (build/StaffOps.rbxm) from the scratch src/: the specs that run the model's code (the
+ * drop-in specs, the client's device specs) load it. Undefined on success, else the compiler's words.
+ */
+function buildModel() {
+	const compile = spawnSync(rbxtsc, ["--type", "package"], { cwd: scratch, encoding: "utf8" });
+	if (compile.status !== 0) return `${compile.stdout}${compile.stderr}`.trim();
+	const bundle = spawnSync(rojo, ["build", "default.project.json", "-o", "build/StaffOps.rbxm"], {
+		cwd: scratch,
+		encoding: "utf8",
+	});
+	if (bundle.status !== 0) return `${bundle.stdout}${bundle.stderr}`.trim();
+	return undefined;
+}
+
+/** Compiles src/ + test/ into the test place (build/test-place.rbxl); undefined on success. */
+function buildPlace() {
+	const compile = spawnSync(
+		rbxtsc,
+		["-p", "tsconfig.test.json", "--type", "game", "--rojo", "test/place.project.json", "-i", "include"],
+		{ cwd: scratch, encoding: "utf8" },
+	);
+	if (compile.status !== 0) return `${compile.stdout}${compile.stderr}`.trim();
+	const bundle = spawnSync(rojo, ["build", "test/place.project.json", "-o", "build/test-place.rbxl"], {
+		cwd: scratch,
+		encoding: "utf8",
+	});
+	if (bundle.status !== 0) return `${bundle.stdout}${bundle.stderr}`.trim();
+	return undefined;
+}
+
+/** The names of the failed specs (leaves of TestEZ's tree: a failed line not followed by a deeper one). */
+function failedLeaves(output) {
+	// eslint-disable-next-line no-control-regex
+	const lines = output.split("\n").map((line) => line.replace(/\x1b\[[0-9;]*m/g, ""));
+	const nodes = [];
+	for (const line of lines) {
+		const match = /^(\s*)\[([-+~?])\] (.*)$/.exec(line);
+		if (match) nodes.push({ depth: match[1].length, mark: match[2], name: match[3] });
+	}
+	return nodes
+		.filter((node, i) => node.mark === "-" && !(nodes[i + 1] && nodes[i + 1].depth > node.depth))
+		.map((node) => node.name);
+}
+
+let env;
+function runSpecs(pattern) {
+	return new Promise((resolvePromise) => {
+		const child = spawn(lune, ["run", "test/runner/run.luau", "build/test-place.rbxl", pattern], {
+			cwd: scratch,
+			stdio: ["ignore", "pipe", "pipe"],
+			env: { ...process.env, ...env, STAFFOPS_TEST_TIMEOUT: String(PER_RUN_TIMEOUT_S) },
+		});
+		let output = "";
+		child.stdout.on("data", (chunk) => (output += chunk));
+		child.stderr.on("data", (chunk) => (output += chunk));
+		const timer = setTimeout(() => child.kill("SIGKILL"), (PER_RUN_TIMEOUT_S + 30) * 1000);
+		child.on("exit", (code) => {
+			clearTimeout(timer);
+			const counts = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+			const passed = counts ? Number(counts[1]) : 0;
+			const failed = counts ? Number(counts[2]) : 0;
+			resolvePromise({ code: code ?? 1, passed, failed, failures: failedLeaves(output), output });
+		});
+	});
+}
+
+let service;
+let probe;
+const results = [];
+try {
+	if (!buildService()) throw new Error("the reference service did not compile");
+	service = await startService();
+	probe = await startProbe();
+	env = { STAFFOPS_SERVICE_URL: service.baseUrl, STAFFOPS_SERVICE_KEY: service.key, STAFFOPS_PROBE_URL: probe.url };
+
+	// 3. Baseline: every pattern passes on the unmutated tree, and runs at least one spec.
+	const problem = buildModel() ?? buildPlace();
+	if (problem !== undefined) throw new Error(`the unmutated tree does not build:\n${problem}`);
+	const pristineModel = readFileSync(join(scratch, "build/StaffOps.rbxm"));
+	const patterns = [...new Set(selected.map((mutant) => mutant.specs))];
+	console.log(`[mutants] baseline: ${patterns.length} spec patterns on the unmutated tree`);
+	for (const pattern of patterns) {
+		const run = await runSpecs(pattern);
+		if (run.code !== 0 || run.passed === 0) {
+			console.log(run.output);
+			throw new Error(`baseline: pattern "${pattern}" fails (or runs nothing) before any bug is planted`);
+		}
+		console.log(`  ok  ${String(run.passed).padStart(3)} specs  "${pattern}"`);
+	}
+
+	// 4. One mutant at a time, always restored.
+	let index = 0;
+	for (const mutant of selected) {
+		index += 1;
+		const path = join(scratch, mutant.file);
+		const original = readFileSync(path, "utf8");
+		let result;
+		try {
+			writeFileSync(
+				path,
+				original.replace(mutant.from, () => mutant.to),
+			);
+			const problem = (mutant.model ? buildModel() : undefined) ?? buildPlace();
+			if (problem !== undefined) {
+				result = { status: "invalid", detail: problem.split("\n").slice(0, 3).join(" | ") };
+			} else {
+				const run = await runSpecs(mutant.specs);
+				if (run.code !== 0) {
+					const detail =
+						run.failed > 0
+							? `${run.failed} failed: ${run.failures.slice(0, 2).join(" / ")}`
+							: "the run errored or timed out";
+					result = { status: "killed", detail };
+				} else {
+					result = { status: "survived", detail: `${run.passed} specs passed` };
+				}
+			}
+		} finally {
+			writeFileSync(path, original);
+			if (mutant.model) writeFileSync(join(scratch, "build/StaffOps.rbxm"), pristineModel);
+		}
+		results.push({ mutant, ...result });
+		const mark = { killed: "KILLED  ", survived: "SURVIVED", invalid: "INVALID " }[result.status];
+		console.log(
+			`[${String(index).padStart(2)}/${selected.length}] ${mark} ${mutant.id} (${mutant.file}) ${elapsed()}: ${result.detail}`,
+		);
+	}
+} finally {
+	service?.stop();
+	probe?.close();
+	if (!keep) rmSync(scratch, { recursive: true, force: true });
+	else console.log(`[mutants] scratch copy kept at ${scratch}`);
+}
+
+// 5. The verdict.
+const killed = results.filter((result) => result.status === "killed");
+const survived = results.filter((result) => result.status === "survived");
+const invalid = results.filter((result) => result.status === "invalid");
+const counted = killed.length + survived.length;
+const rate = counted > 0 ? (100 * killed.length) / counted : 0;
+console.log(
+	`\n== mutants: ${killed.length} killed, ${survived.length} survived of ${counted} (${rate.toFixed(1)} %)` +
+		`${invalid.length > 0 ? `, ${invalid.length} did not compile` : ""}; ${elapsed()}`,
+);
+let unexplained = 0;
+for (const result of survived) {
+	const { equivalent, gap } = result.mutant;
+	if (equivalent === undefined && gap === undefined) unexplained += 1;
+	console.log(`  survivor ${result.mutant.id} (${result.mutant.file}): ${result.mutant.what}`);
+	const why =
+		equivalent !== undefined
+			? `equivalent: ${equivalent}`
+			: gap !== undefined
+				? `known gap: ${gap}`
+				: "NOT EXPLAINED: a spec is missing";
+	console.log(`    ${why}`);
+}
+for (const result of invalid) console.log(`  did not compile: ${result.mutant.id}: ${result.detail}`);
+process.exit(unexplained > 0 || invalid.length > 0 || rate < 95 ? 1 : 0);
