@@ -1,18 +1,10 @@
+import { daysFromCivil } from "../shared/calendar";
+
 /**
  * Reading the service's message times. `DateTime.fromIsoDate` is documented for `YYYY-MM-DDThh:mm:ssZ` only; the
  * service writes milliseconds (`2024-06-01T12:00:00.123Z`), and other servers may send an offset instead of `Z`.
  * So the bridge parses ISO 8601 itself and never relies on the engine accepting a fraction.
  */
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-function daysFromCivil(year: number, month: number, day: number): number {
-	const y = month <= 2 ? year - 1 : year;
-	const era = math.floor(y / 400);
-	const yearOfEra = y - era * 400;
-	const dayOfYear = math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-	const dayOfEra = yearOfEra * 365 + math.floor(yearOfEra / 4) - math.floor(yearOfEra / 100) + dayOfYear;
-	return era * 146097 + dayOfEra - 719468;
-}
 
 function daysInMonth(year: number, month: number): number {
 	if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;

@@ -1,3 +1,6 @@
+import { daysFromCivil } from "../../shared/calendar";
+import { MAX_OFFSET_MINUTES } from "../../shared/reportPayload";
+
 /**
  * The calendar fields of a moment, as `os.date("*t")` (local) and `os.date("!*t")` (UTC) give them.
  *
@@ -13,18 +16,6 @@ export interface ClockFields {
 	readonly day: number;
 	readonly hour?: number;
 	readonly min?: number;
-}
-
-import { MAX_OFFSET_MINUTES } from "../../shared/reportPayload";
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-function daysFromCivil(year: number, month: number, day: number): number {
-	const y = month <= 2 ? year - 1 : year;
-	const era = math.floor(y / 400);
-	const yearOfEra = y - era * 400;
-	const dayOfYear = math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-	const dayOfEra = yearOfEra * 365 + math.floor(yearOfEra / 4) - math.floor(yearOfEra / 100) + dayOfYear;
-	return era * 146097 + dayOfEra - 719468;
 }
 
 function isWhole(value: unknown): value is number {
