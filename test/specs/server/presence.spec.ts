@@ -1,7 +1,6 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import type { RunningGameAnswer } from "../../../src/api/types";
 import { StaffOps } from "../../../src/server";
-import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
@@ -18,6 +17,7 @@ import {
 	waitForFailures,
 	waitUntil,
 	warnings,
+	specClient,
 } from "./support";
 
 // Presence: heartbeats, the service forgetting the server, reconciling player lists, outages and recovery.
@@ -139,12 +139,7 @@ export = () => {
 	describe("reconciling the service's player list", () => {
 		it("reports again a player the service does not list", () => {
 			// The reference service never drops a single player, so this spec's heartbeat answer leaves 2001 out.
-			const client = new StaffOpsClient({
-				baseUrl: harness.serviceUrl,
-				apiKey: harness.serviceKey,
-				budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-				retry: { maxAttempts: 1 },
-			});
+			const client = specClient();
 			const forgetful = {
 				activity: client.activity,
 				games: {

@@ -1,6 +1,4 @@
-import { ActivityApi, StaffOpsClient } from "../../../src/api/client";
 import { StaffOps, STAFF_ATTRIBUTE } from "../../../src/server";
-import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
@@ -14,6 +12,8 @@ import {
 	startRegistered,
 	waitForFailures,
 	waitUntil,
+	specClient,
+	alterAnswers,
 } from "./support";
 
 // "Never send again what the service already acted on" (DESIGN §3): a join is sent once. Each spec counts what
@@ -95,26 +95,9 @@ export = () => {
 
 		it("never marks a player the service calls both banned and staff as staff", () => {
 			// The reference service never says both; a hostile one might. Wrap a real client so it does.
-			const real = new StaffOpsClient({
-				baseUrl: harness.serviceUrl,
-				apiKey: harness.serviceKey,
-				budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-				retry: { maxAttempts: 1 },
+			const real = alterAnswers(specClient(), {
+				reportJoin: (answer) => ({ ...answer, banned: true, isStaff: true, reason: "Both" }),
 			});
-			const activity = real.activity;
-			(real as unknown as { activity: ActivityApi }).activity = {
-				registerServer(args, options) {
-					return activity.registerServer(args, options);
-				},
-				reportJoin(args, options) {
-					return activity
-						.reportJoin(args, options)
-						.andThen((answer) => ({ ...answer, banned: true, isStaff: true, reason: "Both" }));
-				},
-				getUserActivity(userId, options) {
-					return activity.getUserActivity(userId, options);
-				},
-			};
 			const started = startRegistered({}, { client: real });
 			let fired = false;
 			const connection = StaffOps.staffJoined.Connect(() => (fired = true));

@@ -1,3 +1,5 @@
+import { ActivityApi, StaffOpsClient } from "../../../src/api/client";
+import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/types";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
@@ -66,6 +68,42 @@ export function recorded(): {
 /** The joins the service recorded for one user. */
 export function joinsOf(userId: number): Array<RecordedJoin> {
 	return recorded().joins.filter((join) => join.userId === tostring(userId));
+}
+
+/** A typed client of the reference service with a roomy budget of its own and one attempt per request. */
+export function specClient(): StaffOpsClient {
+	return new StaffOpsClient({
+		baseUrl: harness.serviceUrl,
+		apiKey: harness.serviceKey,
+		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
+		retry: { maxAttempts: 1 },
+	});
+}
+
+/**
+ * Makes `client`'s registration and join answers what a hostile service might send: each given function rewrites
+ * the real answer before the integration sees it.
+ */
+export function alterAnswers(
+	client: StaffOpsClient,
+	alter: {
+		registerServer?: (answer: CreateServerAnswer) => CreateServerAnswer;
+		reportJoin?: (answer: PlayerJoinAnswer) => PlayerJoinAnswer;
+	},
+): StaffOpsClient {
+	const activity = client.activity;
+	(client as unknown as { activity: ActivityApi }).activity = {
+		registerServer(args, options) {
+			return activity.registerServer(args, options).andThen((answer) => alter.registerServer?.(answer) ?? answer);
+		},
+		reportJoin(args, options) {
+			return activity.reportJoin(args, options).andThen((answer) => alter.reportJoin?.(answer) ?? answer);
+		},
+		getUserActivity(userId, options) {
+			return activity.getUserActivity(userId, options);
+		},
+	};
+	return client;
 }
 
 /** Yields until `condition()` holds; errors after `seconds` of real time. */
