@@ -1,9 +1,9 @@
 // The bugs `npm run mutants` plants (scripts/mutants.mjs), one at a time. Each: an id, the file, the exact original
 // snippet (must occur once in the file), its replacement, what the bug does, and the Lua pattern of the narrowest
 // specs that should catch it (matched against TestEZ's full names: `Tests specs <folder> <spec> <describe> <it>`).
-// A mutant that no spec can catch because it changes nothing observable carries `equivalent: "<why>"`; one that does
-// change behaviour but no spec catches yet carries `gap: "<what the missing spec needs>"`. `model: true`
-// rebuilds the drop-in model too, for specs that run the model's code (test/specs/client/device.spec.ts).
+// A mutant that no spec can catch because it changes nothing observable carries `equivalent: "<why>"`; any other
+// survivor is a missing spec, and the run fails on it. `model: true` rebuilds the drop-in model too, for specs
+// that run the model's code (test/specs/client/device.spec.ts).
 
 const T = "src/transport";
 const A = "src/api";
@@ -425,9 +425,9 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-kicks-regardless",
-		file: `${V}/joinQueue.ts`,
-		from: "if (this.host.config.kickBanned) this.kick(player, result.reason);",
-		to: "this.kick(player, result.reason);",
+		file: `${V}/announce.ts`,
+		from: "if (host.config.kickBanned) kick(host, player, result.reason);",
+		to: "kick(host, player, result.reason);",
 		what: "banned players are kicked even with kickBanned = false",
 		specs: "specs server joins",
 	},
@@ -438,7 +438,6 @@ export const MUTANTS = [
 		to: "ready.sort((a, b) => a.order < b.order);",
 		what: "likely staff are not sent first",
 		specs: "specs server staffFirst",
-		gap: "not equivalent, not caught yet: in a storm every join goes out at once and the budget serves the staff's urgent priority first anyway; the order only shows in probe mode (an outage), where the first probe should be a staff member's. A spec of that is missing",
 	},
 	{
 		id: "join-no-retry",
@@ -527,7 +526,6 @@ export const MUTANTS = [
 		to: "\n",
 		what: "joins answered after the list was read count as missing from it",
 		specs: "specs server presence",
-		gap: "not equivalent, not caught yet: it needs a heartbeat read answered after a join that the list predates (a delayed getRunningGame answer while a join lands); without the check that player is reported twice. A spec of that is missing",
 	},
 	{
 		id: "presence-heartbeat-slow",
@@ -544,7 +542,6 @@ export const MUTANTS = [
 		to: "",
 		what: "leaves of an earlier registration are sent under it",
 		specs: "specs server sessions",
-		gap: "not equivalent, not caught yet: a spec needs a leave queued while the service forgets the server and it registers again; the reference service then refuses the old id, so the harm is one wasted request per leave. A spec of that is missing",
 	},
 
 	// ---- bridge

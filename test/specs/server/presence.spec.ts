@@ -171,6 +171,27 @@ export = () => {
 			expect(linesWith(allOutput(), "did not list 1 player").size()).to.equal(1);
 		});
 
+		it("does not report again a player whose join was answered after the list was read", () => {
+			const started = startRegistered();
+			const early = join(2001);
+			report(started, early, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => joinsOf(2001).size() === 1, "the first join");
+			// The heartbeat's list is taken at once but its answer held back 2.5 s; a second join lands meanwhile,
+			// so the list the integration reads predates that join.
+			serviceControl.fault({ operation: "getRunningGame", latencyMs: 2500, times: 1 });
+			started.clock.advance(60);
+			settle(0.2);
+			const late = join(2002);
+			report(started, late, { platform: "Phone", tzOffset: "+00:00" });
+			waitUntil(() => StaffOps.getSession(late) !== undefined, "the second join's answer");
+			expect(serviceControl.count("getRunningGame")).to.equal(0);
+			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the held-back heartbeat answer");
+			settle(0.5);
+			expect(linesWith(allOutput(), "did not list").size()).to.equal(0);
+			expect(joinsOf(2002).size()).to.equal(1);
+			expect(serviceControl.count("playerJoin")).to.equal(2);
+		});
+
 		it("leaves alone players the service lists but who are not here (there is no leave operation)", () => {
 			const started = startRegistered();
 			const leaver = join(2001);

@@ -124,6 +124,32 @@ export = () => {
 			expect(serviceControl.records().openSessionsByUser["2003"]).to.equal(undefined);
 			expect(linesWith(warnings(), "leave reports are failing").size()).to.equal(1);
 		});
+		it("drops a queued leave of an earlier registration instead of sending it under the old server", () => {
+			const started = startRegistered({ sessions: SESSIONS });
+			const player = join(2001);
+			report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
+			const firstRunning = started.server.getRunningGameId()!;
+			// Half a second before the heartbeat the leave fails; its retry (1 s later) comes after the heartbeat.
+			started.clock.advance(59.5);
+			serviceControl.fault({ operation: "playerLeave", status: 503 });
+			harness.players.remove(player);
+			waitUntil(() => linesWith(warnings(), "leave reports are failing").size() === 1, "the leave to fail");
+			expect(serviceControl.count("playerLeave")).to.equal(1);
+			// The service forgets the server; the heartbeat finds out and the server registers again.
+			serviceControl.forget(started.server.getInternalGameId()!);
+			started.clock.advance(0.5);
+			waitUntil(
+				() => started.server.isRegistered() && started.server.getRunningGameId() !== firstRunning,
+				"the second registration",
+			);
+			serviceControl.clearFaults();
+			started.clock.advance(30);
+			settle(0.5);
+			// The old server's sessions went with it: the queued leave is not sent again under its id.
+			expect(serviceControl.count("playerLeave")).to.equal(1);
+			expect(started.server.getTrackedCounts().leaves).to.equal(0);
+		});
 	});
 
 	describe("sessions on a service without the routes (default profile)", () => {
