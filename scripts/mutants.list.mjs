@@ -318,9 +318,17 @@ export const MUTANTS = [
 	{
 		id: "retry-share-unlimited",
 		file: `${R}/retryShare.ts`,
-		from: "\t\tif (this.tokens >= 1) {",
+		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (true) {",
 		what: "retries may take any share of the budget",
+		specs: "specs runtime retryShare",
+	},
+	{
+		id: "retry-share-rounding",
+		file: `${R}/retryShare.ts`,
+		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
+		to: "\t\tif (this.tokens >= 1) {",
+		what: "a bucket a rounding error short of a token waits a time too small for a clock to move",
 		specs: "specs runtime retryShare",
 	},
 	{

@@ -1,3 +1,4 @@
+import { WHOLE_TOKEN } from "../transport/budget";
 import type { Scheduler } from "../transport/scheduler";
 
 /**
@@ -32,8 +33,8 @@ export class RetryShare {
 		const rate = this.perMinuteAllowed() / 60;
 		this.tokens = math.min(this.burst, this.tokens + (now - this.last) * rate);
 		this.last = now;
-		if (this.tokens >= 1) {
-			this.tokens -= 1;
+		if (this.tokens >= WHOLE_TOKEN) {
+			this.tokens = math.max(this.tokens - 1, 0);
 			return 0;
 		}
 		return (1 - this.tokens) / rate;

@@ -20,6 +20,22 @@ export = () => {
 			expect(share.take() > 0).to.equal(true);
 		});
 
+		it("lets a retry go once the wait it gave has passed, whatever the rounding", () => {
+			// 7 a minute (0.7 for retries) leaves the bucket a few units in the last place short of a token after
+			// waiting exactly the returned time; a wait of 1e-14 s at t = 123 s is a clock that cannot move.
+			const clock = new FakeScheduler();
+			const share = new RetryShare(clock, () => 7);
+			for (let i = 0; i < 3; i++) share.take();
+			clock.advance(123.456);
+			for (let i = 0; i < 20; i++) {
+				const wait = share.take();
+				if (wait === 0) continue;
+				expect(wait >= 1e-6).to.equal(true);
+				clock.advance(wait);
+				expect(share.take()).to.equal(0);
+			}
+		});
+
 		it("allows at least one retry a minute however small the budget", () => {
 			const clock = new FakeScheduler();
 			const share = new RetryShare(clock, () => 5);

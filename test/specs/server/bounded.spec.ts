@@ -1,6 +1,6 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import type { RunningGameAnswer } from "../../../src/api/types";
-import { StaffOps } from "../../../src/server";
+import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
 import { harness } from "../../support/harness";
@@ -34,6 +34,36 @@ function run(clock: FakeScheduler, seconds: number, step = 1): void {
 	}
 }
 
+/**
+ * Starts StaffOps on a fake clock with its own budget, makes playerJoin answer 503, lets `count` players join (user
+ * ids from `firstUserId + 1`) and runs five minutes of the outage.
+ */
+function joinOutage(
+	budget: { perMinute: number; burst: number },
+	heartbeatSeconds: number,
+	firstUserId: number,
+	count: number,
+): { clock: FakeScheduler; http: RecordingHttp; server: StaffOpsServer } {
+	const clock = new FakeScheduler();
+	const http = new RecordingHttp(clock);
+	const server = StaffOps.start(
+		{
+			baseUrl: harness.serviceUrl,
+			apiKey: harness.serviceKey,
+			budget: new RequestBudget(budget, clock),
+			clientReportTimeoutSeconds: 0,
+			heartbeatSeconds,
+		},
+		{ scheduler: clock, random: () => 0.5, transport: { http, scheduler: clock, random: () => 0.5 } },
+	)!;
+	waitUntil(() => server.isRegistered(), "registration");
+	serviceControl.fault({ operation: "playerJoin", status: 503 });
+	for (let i = 1; i <= count; i++) harness.players.add(firstUserId + i);
+	settle(0.1);
+	run(clock, 300);
+	return { clock, http, server };
+}
+
 export = () => {
 	beforeEach(() => {
 		serviceControl.reset();
@@ -43,24 +73,7 @@ export = () => {
 
 	describe("a join outage", () => {
 		it("keeps retries within their share of every minute for 10 minutes, and game code's calls working", () => {
-			const clock = new FakeScheduler();
-			const http = new RecordingHttp(clock);
-			const budget = new RequestBudget({ perMinute: 250, burst: 20 }, clock);
-			const server = StaffOps.start(
-				{
-					baseUrl: harness.serviceUrl,
-					apiKey: harness.serviceKey,
-					budget,
-					clientReportTimeoutSeconds: 0,
-					heartbeatSeconds: 60,
-				},
-				{ scheduler: clock, random: () => 0.5, transport: { http, scheduler: clock, random: () => 0.5 } },
-			)!;
-			waitUntil(() => server.isRegistered(), "registration");
-			serviceControl.fault({ operation: "playerJoin", status: 503 });
-			for (let i = 1; i <= 100; i++) harness.players.add(3000 + i);
-			settle(0.1);
-			run(clock, 300);
+			const { clock, http, server } = joinOutage({ perMinute: 250, burst: 20 }, 60, 3000, 100);
 
 			// Game code asks for a user's teams five minutes into the outage: it gets its answer within 5 s.
 			const asked = clock.now();
@@ -91,6 +104,26 @@ export = () => {
 			for (let i = 1; i <= 100; i++)
 				if (serviceControl.records().sessionsByUser[tostring(3000 + i)] === 1) answered++;
 			expect(answered).to.equal(100);
+		});
+		it("holds retries to their share of a small budget: 7 a minute leaves one retry a minute, after a burst of 3", () => {
+			const { clock, http } = joinOutage({ perMinute: 7, burst: 3 }, 600, 3200, 5);
+			const joins = http.to("/activity/playerJoin").map((request) => request.at);
+			const retries = joins.filter((_, index) => index >= 5);
+			print(
+				`[small budget] 5 players, 5 min of 503 on playerJoin, 7 requests a minute: ${joins.size()} join requests` +
+					` (${retries.size()} retries, at most ${busiestMinute(retries)} in a minute)`,
+			);
+			// The burst of 3, then one a minute: at most 3 + 5 in five minutes, and never none.
+			expect(retries.size() >= 4 && retries.size() <= 8).to.equal(true);
+			expect(busiestMinute(retries) <= 4).to.equal(true);
+			expect(busiestMinute(http.seen.map((request) => request.at)) <= 7).to.equal(true);
+
+			serviceControl.clearFaults();
+			run(clock, 300);
+			let answered = 0;
+			for (let i = 1; i <= 5; i++)
+				if (serviceControl.records().sessionsByUser[tostring(3200 + i)] === 1) answered++;
+			expect(answered).to.equal(5);
 		});
 	});
 
