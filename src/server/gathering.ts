@@ -92,6 +92,11 @@ export class Gathering {
 		if (hint !== undefined) {
 			task.spawn(() => this.host.guard("staff hint", () => this.readRank(record, hint.groupId, hint.minRank)));
 			this.after(RANK_WAIT_SECONDS, record, "staff hint timeout", () => {
+				if (record.rankKnown) return;
+				this.host.health.problem(
+					"staff hint",
+					`reading a group rank took over ${RANK_WAIT_SECONDS} s; such joins go out in join order`,
+				);
 				record.rankKnown = true;
 			});
 		}
@@ -188,6 +193,13 @@ export class Gathering {
 			if (ok && typeIs(value, "number")) {
 				rank = value;
 				this.rankCache.set(record.userId, value);
+				this.host.health.recovered("staff hint", "group ranks are read again");
+			} else {
+				const why = ok ? "no number answered" : tostring(value);
+				this.host.health.problem(
+					"staff hint",
+					`could not read a group rank (${why}); such joins go out in join order`,
+				);
 			}
 		}
 		if (this.host.records.get(record.userId) !== record || record.rankKnown) return;

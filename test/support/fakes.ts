@@ -157,6 +157,8 @@ export interface RecordedRequest {
 	readonly at: number;
 	readonly method: string;
 	readonly path: string;
+	/** The JSON body as sent, if any. */
+	readonly body?: string;
 }
 
 /**
@@ -170,7 +172,7 @@ export class RecordingHttp implements HttpServiceLike {
 
 	RequestAsync(options: RequestAsyncRequest): RequestAsyncResponse {
 		const [path] = (options.Url as string).gsub("^https?://[^/]+", "");
-		this.seen.push({ at: this.clock.now(), method: options.Method ?? "GET", path });
+		this.seen.push({ at: this.clock.now(), method: options.Method ?? "GET", path, body: options.Body });
 		return HttpService.RequestAsync(options);
 	}
 

@@ -99,6 +99,14 @@ export interface Harness {
 		kickMessage: (this: void, player: Player) => string | undefined;
 		/** The player's fake client, for remote traffic. */
 		client: (this: void, player: Player) => FakeClient;
+		/** A user's rank in a group, as `Player:GetRankInGroup` answers it (0, not a member, when not set). */
+		setRank: (this: void, userId: number, groupId: number, rank: number) => void;
+		/** The next `count` GetRankInGroup reads throw, as Roblox's web call can fail. */
+		failNextRankReads: (this: void, count: number) => void;
+		/** Seconds of real time a GetRankInGroup read that is not cached yields (0.02 by default). */
+		setRankDelay: (this: void, seconds: number) => void;
+		/** GetRankInGroup calls since the last reset, cached ones included. */
+		rankCalls: (this: void) => number;
 	};
 	readonly server: {
 		/** Sets DataModel facts: JobId, PlaceId, GameId, PlaceVersion, PrivateServerId, PrivateServerOwnerId. */

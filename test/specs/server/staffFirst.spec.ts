@@ -1,12 +1,24 @@
+import { HttpService } from "@rbxts/services";
 import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { cleanUp, recorded, settle, waitUntil } from "./support";
+import {
+	allOutput,
+	cleanUp,
+	joinsOf,
+	linesWith,
+	recorded,
+	settle,
+	startRegistered,
+	waitUntil,
+	warnings,
+} from "./support";
 
-// Staff first in a join storm (issue 14): with a staff hint, likely staff (by group rank, read from Roblox, not the
-// service) are sent ahead of everyone queued. A tight budget on a fake clock makes the queue long.
+// Staff first in a join storm (issue 14): with a staff hint, likely staff (by group rank, read from Roblox's
+// Player:GetRankInGroup, not the service) are sent ahead of everyone queued. A tight budget on a fake clock makes the
+// queue long. Ranks come from the harness's GetRankInGroup, so the library's default rank reader is what runs.
 
 const STAFF = [1001, 1002];
 const RANKS = new Map<number, number>([
@@ -14,39 +26,50 @@ const RANKS = new Map<number, number>([
 	[1002, 200],
 ]);
 
-/** Starts StaffOps on a fake clock, ranks read from RANKS, and waits for its registration. */
-function startOnClock(clock: FakeScheduler, withHint: boolean, budget?: RequestBudget): StaffOpsServer {
+const GROUP = 5012345;
+
+/** Gives the staff their ranks in the group (everyone else is not a member: 0). */
+function rankStaff(): void {
+	for (const [userId, rank] of RANKS) harness.players.setRank(userId, GROUP, rank);
+}
+
+/** Starts StaffOps on a fake clock and waits for its registration. */
+function startOnClock(
+	clock: FakeScheduler,
+	withHint: boolean,
+	budget?: RequestBudget,
+): { server: StaffOpsServer; http: RecordingHttp } {
+	const http = new RecordingHttp(clock);
 	const server = StaffOps.start(
 		{
 			baseUrl: harness.serviceUrl,
 			apiKey: harness.serviceKey,
 			budget,
 			clientReportTimeoutSeconds: 0,
-			staffHint: withHint ? { groupId: 5012345, minRank: 200 } : undefined,
+			staffHint: withHint ? { groupId: GROUP, minRank: 200 } : undefined,
 		},
 		{
 			scheduler: clock,
 			random: () => 0.5,
-			transport: { http: new RecordingHttp(clock), scheduler: clock },
+			transport: { http, scheduler: clock },
 			canChat: () => true,
-			rankOf: (player) => RANKS.get(player.UserId) ?? 1,
 		},
 	)!;
 	waitUntil(() => server.isRegistered(), "registration");
-	return server;
+	return { server, http };
 }
 
-/** The user ids of the joins that reached the service, in the order it answered them. */
-function joinOrder(): Array<number> {
-	return serviceControl
-		.requests()
-		.requests.filter((entry) => entry.operation === "playerJoin")
-		.map((entry) => (entry.body as { playerId: number }).playerId);
+/** The user ids of the joins in the order they were sent. */
+function joinOrder(http: RecordingHttp): Array<number> {
+	return http
+		.to("/activity/playerJoin")
+		.map((request) => (HttpService.JSONDecode(request.body!) as { playerId: number }).playerId);
 }
 
 function storm(withHint: boolean): Array<number> {
+	rankStaff();
 	const clock = new FakeScheduler();
-	startOnClock(clock, withHint, new RequestBudget({ perMinute: 60, burst: 2 }, clock));
+	const { http } = startOnClock(clock, withHint, new RequestBudget({ perMinute: 60, burst: 2 }, clock));
 	// 30 players; the two staff members join last.
 	for (let i = 1; i <= 28; i++) harness.players.add(2200 + i);
 	for (const userId of STAFF) harness.players.add(userId);
@@ -55,9 +78,39 @@ function storm(withHint: boolean): Array<number> {
 		clock.advance(1);
 		settle(0.01);
 	}
-	const order = joinOrder();
+	const order = joinOrder(http);
 	StaffOps.stop();
 	return order;
+}
+
+/**
+ * Joins fail (503); three players join and fail, then staff member 1001 joins (their rank read failing when
+ * `staffRankFails`). Returns the order in which joins went out while failing and, once the outage is over, how many
+ * joins the service recorded.
+ */
+function probeOrder(staffRankFails: boolean): { order: Array<number>; landed: number } {
+	rankStaff();
+	const clock = new FakeScheduler();
+	const { server, http } = startOnClock(clock, true);
+	serviceControl.fault({ operation: "playerJoin", status: 503 });
+	for (let i = 1; i <= 3; i++) harness.players.add(2300 + i);
+	waitUntil(() => server.getFailureCounts().joins >= 3, "the first three joins to fail");
+	if (staffRankFails) harness.players.failNextRankReads(1);
+	harness.players.add(1001);
+	settle(0.1);
+	for (let second = 0; second < 60 && joinOrder(http).size() < 6; second++) {
+		clock.advance(1);
+		settle(0.02);
+	}
+	const order = joinOrder(http);
+	serviceControl.clearFaults();
+	for (let second = 0; second < 300 && recorded().joins.size() < 4; second++) {
+		clock.advance(1);
+		settle(0.02);
+	}
+	const landed = recorded().joins.size();
+	StaffOps.stop();
+	return { order, landed };
 }
 
 export = () => {
@@ -87,29 +140,57 @@ export = () => {
 		});
 
 		it("makes a likely staff member the first probe when joins are failing", () => {
-			const clock = new FakeScheduler();
-			const server = startOnClock(clock, true);
-			serviceControl.fault({ operation: "playerJoin", status: 503 });
-			// Three players join and fail; then a staff member joins, last of all.
-			for (let i = 1; i <= 3; i++) harness.players.add(2300 + i);
-			waitUntil(() => server.getFailureCounts().joins >= 3, "the first three joins to fail");
-			harness.players.add(1001);
-			settle(0.1);
-			for (let second = 0; second < 60 && joinOrder().size() < 6; second++) {
-				clock.advance(1);
-				settle(0.02);
-			}
-			const order = joinOrder();
+			const { order, landed } = probeOrder(false);
+			expect(landed).to.equal(4);
 			// While joins fail only one is out at a time; the first one after the failed wave is the staff member's.
-			expect(order.size() >= 4).to.equal(true);
 			expect(order.indexOf(1001)).to.equal(3);
-			serviceControl.clearFaults();
-			for (let second = 0; second < 300 && recorded().joins.size() < 4; second++) {
-				clock.advance(1);
-				settle(0.02);
-			}
-			expect(recorded().joins.size()).to.equal(4);
-			StaffOps.stop();
+		});
+	});
+
+	describe("the staff hint's rank reads", () => {
+		const HINT = { staffHint: { groupId: GROUP, minRank: 200 }, clientReportTimeoutSeconds: 0 };
+
+		it("reads each player's rank once with GetRankInGroup, and not again for a player who rejoins", () => {
+			rankStaff();
+			startRegistered(HINT);
+			const staff = harness.players.add(1001);
+			harness.players.add(2401);
+			waitUntil(() => joinsOf(1001).size() === 1 && joinsOf(2401).size() === 1, "both joins");
+			expect(harness.players.rankCalls()).to.equal(2);
+			harness.players.remove(staff);
+			settle(0.05);
+			harness.players.add(1001);
+			waitUntil(() => joinsOf(1001).size() === 2, "the join of the player who came back");
+			expect(harness.players.rankCalls()).to.equal(2);
+			expect(warnings().size()).to.equal(0);
+		});
+
+		it("sends the join of a player whose rank cannot be read as an ordinary one, with one warning", () => {
+			const { order, landed } = probeOrder(true);
+			expect(landed).to.equal(4);
+			// The staff member's rank read failed: every probe of the outage is the first player's; the staff member
+			// waits in join order.
+			expect(order[3]).to.equal(2301);
+			expect(order.includes(1001)).to.equal(false);
+			expect(linesWith(warnings(), "could not read a group rank").size()).to.equal(1);
+		});
+
+		it("does not hold a join more than 3 s for a slow rank read, and warns once", () => {
+			rankStaff();
+			harness.players.setRankDelay(2);
+			const started = startRegistered(HINT);
+			harness.players.add(1001);
+			settle(0.05);
+			started.clock.advance(2.9);
+			settle(0.1);
+			expect(serviceControl.count("playerJoin")).to.equal(0);
+			started.clock.advance(0.2);
+			waitUntil(() => joinsOf(1001).size() === 1, "the join, without its rank");
+			expect(linesWith(warnings(), "reading a group rank took over 3 s").size()).to.equal(1);
+			// The rank arrives later, is kept for a rejoin, and sends nothing more.
+			waitUntil(() => linesWith(allOutput(), "group ranks are read again").size() === 1, "the slow rank");
+			settle(0.1);
+			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});
 	});
 };
