@@ -16,7 +16,8 @@ const MAX_ID = 256;
 const MAX_TEXT = 10_000;
 const MAX_SAFE_INTEGER = 2 ** 53;
 
-const isFiniteNumber = (value: unknown): value is number =>
+/** A number that is neither NaN nor infinite. @internal */
+export const isFiniteNumber = (value: unknown): value is number =>
 	typeIs(value, "number") && value === value && value > -math.huge && value < math.huge;
 
 /** A non-empty identifier without control characters. @internal */

@@ -1,4 +1,5 @@
 import { daysFromCivil } from "../shared/calendar";
+import { MAX_OFFSET_MINUTES } from "../shared/reportPayload";
 
 /**
  * Reading the service's message times. `DateTime.fromIsoDate` is documented for `YYYY-MM-DDThh:mm:ssZ` only; the
@@ -44,7 +45,7 @@ export function parseIsoTime(text: unknown): number | undefined {
 		if (!typeIs(sign, "string") || !typeIs(offsetHours, "string") || !typeIs(offsetMins, "string"))
 			return undefined;
 		const magnitude = tonumber(offsetHours)! * 60 + tonumber(offsetMins)!;
-		if (tonumber(offsetMins)! > 59 || magnitude > 14 * 60) return undefined;
+		if (tonumber(offsetMins)! > 59 || magnitude > MAX_OFFSET_MINUTES) return undefined;
 		offsetMinutes = sign === "-" ? -magnitude : magnitude;
 	}
 	return daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s + fraction - offsetMinutes * 60;

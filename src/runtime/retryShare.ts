@@ -3,8 +3,8 @@ import type { Scheduler } from "../transport/scheduler";
 
 /**
  * The share of the request budget that background retries may take, whatever the backoff draws: a token bucket
- * refilled at `share * perMinute` a minute, holding at most `burst`. Joins and leaves retried during an outage draw
- * from it, so game code's own calls keep the rest of the budget in any outage.
+ * refilled at `share * perMinute` a minute, holding at most `burst`. Joins retried during an outage draw from it, so
+ * game code's own calls keep the rest of the budget in any outage.
  * @internal
  */
 export class RetryShare {

@@ -1,5 +1,6 @@
 import { HttpService } from "@rbxts/services";
 import { t } from "@rbxts/t";
+import { isFiniteNumber, Rule } from "../api/arguments";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import { checkApiKey, checkBaseUrl } from "../transport/transport";
@@ -90,8 +91,8 @@ export interface StaffOpsConfig {
 	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
 	readonly trackStudio?: boolean;
 	/**
-	 * Deliver the client reporter to players (drop-in model only: it clones the client part of the model into
-	 * ReplicatedStorage and a LocalScript into StarterPlayerScripts). Default false: roblox-ts games call
+	 * Deliver the client reporter to players (drop-in model only: it clones the client part of the model, with a
+	 * `RunContext` Client loader, into ReplicatedStorage). Default false: roblox-ts games call
 	 * `startClientReport()` from their own client code.
 	 */
 	readonly deliverClient?: boolean;
@@ -137,12 +138,8 @@ export interface ResolvedConfig {
 /** The default kick message template. @internal */
 export const DEFAULT_KICK_MESSAGE = "You are banned from this experience: {reason}";
 
-type Rule = readonly [check: (value: unknown) => boolean, expects: string];
-
-const finite = (value: unknown): value is number =>
-	typeIs(value, "number") && value === value && value > -math.huge && value < math.huge;
 const between = (min: number, max: number): Rule => [
-	(value) => finite(value) && value >= min && value <= max,
+	(value) => isFiniteNumber(value) && value >= min && value <= max,
 	`a number from ${min} to ${max}`,
 ];
 const name: Rule = [
@@ -154,7 +151,7 @@ const numberFields = (fields: ReadonlyArray<string>): Rule => [
 	(value) => {
 		if (!typeIs(value, "table") || getmetatable(value) !== undefined) return false;
 		for (const [key, field] of pairs(value as Record<string, unknown>)) {
-			if (!typeIs(key, "string") || !fields.includes(key) || !finite(field)) return false;
+			if (!typeIs(key, "string") || !fields.includes(key) || !isFiniteNumber(field)) return false;
 		}
 		return true;
 	},
@@ -185,8 +182,9 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 	staffHint: [
 		(value) =>
 			t.strictInterface({
-				groupId: (id: unknown): id is number => finite(id) && id > 0 && id % 1 === 0,
-				minRank: (rank: unknown): rank is number => finite(rank) && rank >= 1 && rank <= 255 && rank % 1 === 0,
+				groupId: (id: unknown): id is number => isFiniteNumber(id) && id > 0 && id % 1 === 0,
+				minRank: (rank: unknown): rank is number =>
+					isFiniteNumber(rank) && rank >= 1 && rank <= 255 && rank % 1 === 0,
 			})(value),
 		"{ groupId: a group id, minRank: a rank from 1 to 255 }",
 	],

@@ -17,10 +17,6 @@ export const CLIENT_LOADER_NAME = "StaffOpsClientLoader";
 /** Where the drop-in model's client part goes. @internal */
 export interface DeliveryTargets {
 	readonly replicated: Instance;
-	/** Unused: the loader runs from `replicated`; kept so callers need not change. */
-	readonly starterPlayerScripts?: Instance;
-	/** Unused: the loader runs from `replicated`, for present players too; kept so callers need not change. */
-	readonly players?: ReadonlyArray<Player>;
 }
 
 /**
@@ -99,14 +95,7 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
  * running from the drop-in model, or when the model is incomplete.
  * @internal
  */
-export function deliverFromModel(
-	delivery: {
-		readonly modelRoot?: Instance;
-		readonly replicated?: Instance;
-		readonly starterPlayerScripts?: Instance;
-	},
-	players: ReadonlyArray<Player>,
-): void {
+export function deliverFromModel(delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance }): void {
 	const root = delivery.modelRoot ?? findModelRoot();
 	if (root === undefined) {
 		logWarn(
@@ -114,12 +103,6 @@ export function deliverFromModel(
 		);
 		return;
 	}
-	const starterPlayer = game.GetService("StarterPlayer");
-	const problem = deliverClient(root, {
-		replicated: delivery.replicated ?? game.GetService("ReplicatedStorage"),
-		starterPlayerScripts:
-			delivery.starterPlayerScripts ?? starterPlayer.FindFirstChildOfClass("StarterPlayerScripts"),
-		players,
-	});
+	const problem = deliverClient(root, { replicated: delivery.replicated ?? game.GetService("ReplicatedStorage") });
 	if (problem !== undefined) logWarn(`could not deliver the client reporter: ${problem}`);
 }

@@ -218,6 +218,4 @@ export type { PlayersLike, ServerSeams } from "./seams";
 export { STAFF_ATTRIBUTE } from "./records";
 export { StaffOpsServer } from "./server";
 export type { JoinResult, PlayerSession } from "./records";
-export type { KeepAliveRoute } from "./presence";
-export type { SessionsOptions } from "./sessions";
-export type { StaffHint } from "./staffHint";
+export type { KeepAliveRoute, SessionsOptions, StaffHint } from "./config";

@@ -1,29 +1,31 @@
+import { reactionTo } from "../api/failurePolicy";
 import type { RunningGameAnswer, RunningPlayer } from "../api/types";
 import type { Scheduler } from "../transport/scheduler";
-import { StaffOpsError } from "../transport/StaffOpsError";
 import { backoff, BACKGROUND } from "../shared/backoff";
 
-/**
- * What the service's player list says about one user: listed (with their running-player entry when the list has
- * one), absent, or unknown (the answer carried no usable list).
- * @internal
- */
-export type Listing =
-	{ readonly listed: true; readonly entry?: RunningPlayer } | { readonly listed: false } | undefined;
+/** One user a running game's answer lists, with their running-player entry when the list has one. @internal */
+export interface Listed {
+	readonly listed: true;
+	readonly entry?: RunningPlayer;
+}
 
 /**
- * Reads one user out of a running game's answer. Undefined when the answer lists nobody at all: a missing list
- * says nothing about who is there.
+ * The users a running game's answer lists, by user id: those of `players` (the first entry of a user wins) and
+ * those of `runningGame.players`, a user in both with their entry. Undefined when the answer lists nobody at all:
+ * a missing list says nothing about who is there.
  * @internal
  */
-export function listingOf(answer: RunningGameAnswer, userId: number): Listing {
+export function listedUsers(answer: RunningGameAnswer): ReadonlyMap<string, Listed> | undefined {
 	const players = answer.players;
 	const ids = answer.runningGame?.players;
 	if (players === undefined && ids === undefined) return undefined;
-	const key = tostring(userId);
-	for (const entry of players ?? []) if (entry.userId === key) return { listed: true, entry };
-	for (const id of ids ?? []) if (id === key) return { listed: true };
-	return { listed: false };
+	const listed = new Map<string, Listed>();
+	for (const entry of players ?? []) {
+		const userId = entry.userId;
+		if (userId !== undefined && !listed.has(userId)) listed.set(userId, { listed: true, entry });
+	}
+	for (const id of ids ?? []) if (!listed.has(id)) listed.set(id, { listed: true });
+	return listed;
 }
 
 /** What the lookup needs from the integration. @internal */
@@ -81,11 +83,11 @@ export class JoinLookup {
 			(answer) => {
 				this.inFlight = false;
 				if (this.stopped) return;
+				const listed = listedUsers(answer);
 				let unknown = 0;
 				for (const userId of this.host.pending()) {
-					const listing = listingOf(answer, userId);
-					if (listing === undefined) unknown += 1;
-					else this.host.settle(userId, listing);
+					if (listed === undefined) unknown += 1;
+					else this.host.settle(userId, listed.get(tostring(userId)) ?? { listed: false });
 				}
 				if (unknown > 0) {
 					this.failures += 1;
@@ -97,7 +99,7 @@ export class JoinLookup {
 			(err: unknown) => {
 				this.inFlight = false;
 				if (this.stopped) return;
-				if (StaffOpsError.is(err) && err.kind === "service" && err.status === 404) {
+				if (reactionTo("getRunningGame", err) === "forgotten") {
 					this.host.forgotten();
 					return;
 				}

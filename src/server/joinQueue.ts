@@ -1,17 +1,15 @@
 import type { StaffOpsClient } from "../api/client";
 import { reactionTo } from "../api/failurePolicy";
-import type { PlayerJoinAnswer, PlayerJoinArgs, RunningPlayer } from "../api/types";
+import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/types";
 import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { ResolvedConfig } from "./config";
-import { JoinLookup } from "./joinLookup";
+import { JoinLookup, Listed } from "./joinLookup";
 import type { RetryShare } from "../runtime/retryShare";
 import { announce } from "./announce";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
-
-export type { Registered } from "./records";
 
 /** What the join queue needs from the integration. @internal */
 export interface JoinQueueHost {
@@ -186,10 +184,7 @@ export class JoinQueue {
 	}
 
 	/** A join whose outcome was unknown, settled from the service's player list. */
-	private settleFromListing(
-		userId: number,
-		listing: { listed: true; entry?: RunningPlayer } | { listed: false },
-	): void {
+	private settleFromListing(userId: number, listing: Listed | { readonly listed: false }): void {
 		const record = this.host.records.get(userId);
 		const registered = this.host.registration();
 		if (record === undefined || record.phase !== "checking" || registered === undefined) return;

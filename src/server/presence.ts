@@ -6,8 +6,7 @@ import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { KeepAliveRoute } from "./config";
-
-export type { KeepAliveRoute } from "./config";
+import { listedUsers } from "./joinLookup";
 
 /** What the heartbeat needs from the integration. @internal */
 export interface PresenceHost {
@@ -154,10 +153,8 @@ export class Presence {
 	 */
 	private reconcile(answer: RunningGameAnswer, seqAtSend: number): void {
 		// No list at all says nothing about who is here; only a list can show a player missing.
-		if (answer.players === undefined && answer.runningGame?.players === undefined) return;
-		const listed = new Set<string>();
-		for (const running of answer.players ?? []) if (running.userId !== undefined) listed.add(running.userId);
-		for (const userId of answer.runningGame?.players ?? []) listed.add(userId);
+		const listed = listedUsers(answer);
+		if (listed === undefined) return;
 		const missing = new Array<PlayerRecord>();
 		let answered = 0;
 		for (const [, record] of this.host.records) {

@@ -52,10 +52,11 @@ export interface ServerSeams {
 	readonly isStudio?: () => boolean;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
-	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`, `StarterPlayerScripts`, each player's `PlayerGui`. */
+	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`. */
 	readonly delivery?: {
 		readonly modelRoot?: Instance;
 		readonly replicated?: Instance;
+		/** Unused: the loader runs from `replicated`; kept so callers need not change. */
 		readonly starterPlayerScripts?: Instance;
 	};
 }

@@ -185,7 +185,7 @@ export class StaffOpsServer {
 			(this.seams.bindToClose ?? defaultBindToClose)(() => this.guard("shutdown", () => this.shutdown())),
 		);
 		if (this.config.deliverClient) {
-			this.guard("client delivery", () => deliverFromModel(this.seams.delivery ?? {}, this.players.GetPlayers()));
+			this.guard("client delivery", () => deliverFromModel(this.seams.delivery ?? {}));
 		}
 		this.guard("registration", () => this.registration.start());
 	}

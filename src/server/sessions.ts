@@ -6,8 +6,6 @@ import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { SessionsOptions } from "./config";
 
-export type { SessionsOptions } from "./config";
-
 /** What the session ender needs from the integration. @internal */
 export interface SessionsHost {
 	readonly client: StaffOpsClient;

@@ -1,5 +1,3 @@
-export type { StaffHint } from "./config";
-
 /** How long a join waits for the rank before it goes out as an ordinary join. @internal */
 export const RANK_WAIT_SECONDS = 3;
 

@@ -1,8 +1,9 @@
 /**
- * The one backoff of the library's background work (registration, joins, heartbeats, leaves, call polling) and of
- * the transport's retries: capped exponential with full jitter, a delay drawn uniformly from
- * [0, min(cap, base * 2^(failures - 1))], and never shorter than the service's `Retry-After`. Full jitter spreads
- * the retries of many servers over the whole window, so an outage's end is not met by a wall of requests.
+ * The one backoff of the library's background work (registration, joins, leaves, call polling; heartbeats keep
+ * their steady `heartbeatSeconds`) and of the transport's retries: capped exponential with full jitter, a delay drawn
+ * uniformly from [0, min(cap, base * 2^(failures - 1))], and never shorter than the service's `Retry-After`. Full
+ * jitter spreads the retries of many servers over the whole window, so an outage's end is not met by a wall of
+ * requests.
  * @internal
  */
 export interface BackoffOptions {
