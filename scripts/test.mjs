@@ -77,16 +77,21 @@ if (!luneOnly) {
 	}
 }
 
+/** Starts a reference service; on failure prints why and returns undefined (the caller counts one failure). */
+async function startServiceOrReport() {
+	try {
+		return await startService();
+	} catch (error) {
+		console.error(`[test] ${error.message}`);
+		return undefined;
+	}
+}
+
 // 4. TestEZ specs in Lune, against the reference service on a loopback port.
 async function runLune() {
 	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
-	let service;
-	try {
-		service = await startService();
-	} catch (error) {
-		console.error(`[test] ${error.message}`);
-		return { passed: 0, failed: 1 };
-	}
+	const service = await startServiceOrReport();
+	if (service === undefined) return { passed: 0, failed: 1 };
 	const probe = await startProbe();
 	console.log(`\n== TestEZ specs in Lune (service ${service.baseUrl})`);
 	const lune = requireTool("lune");
@@ -121,13 +126,8 @@ suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
 // 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of
 // its own: each check prints `ok`/`not ok`, the last line `N passed, N failed`.
 async function runWallyConsumer() {
-	let service;
-	try {
-		service = await startService();
-	} catch (error) {
-		console.error(`[test] ${error.message}`);
-		return { passed: 0, failed: 1 };
-	}
+	const service = await startServiceOrReport();
+	if (service === undefined) return { passed: 0, failed: 1 };
 	const version = JSON.parse(readFileSync("package.json", "utf8")).version;
 	const result = run(
 		"Wally package in a Wally user's project (test/wally-consumer)",

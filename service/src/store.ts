@@ -2,8 +2,6 @@ import { type ProfileName, type Settings, defaultForgetAfterSeconds } from "./pr
 import type { Seed } from "./seed.js";
 import { WorkspaceState } from "./workspace-state.js";
 
-export const DEFAULT_FORGET_AFTER_SECONDS = defaultForgetAfterSeconds("default");
-
 /** All workspaces, keyed by their API key, plus the settings a reset returns to. */
 export class Store {
 	private workspacesByKey = new Map<string, WorkspaceState>();

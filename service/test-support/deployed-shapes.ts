@@ -3,83 +3,44 @@
  * what the deployed service really sends (DESIGN.md §3).
  */
 import { isArrayOf, isBoolean, isDateTime, isExactly, isNumber, isObjectOf, isOneOf, isString } from "../src/checks.js";
-import { activitySession } from "./shapes.js";
+import {
+	activitySession,
+	historyFields,
+	historyOptional,
+	playerJoinFields,
+	premiumFields,
+	workspaceFields,
+} from "./shapes.js";
 
 const success = isExactly(true);
 
 /** 24-hex database ids, the deployed service's form for running games, every `_id` and calls. */
 export const DOCUMENT_ID = /^[0-9a-f]{24}$/;
 
+/** The interface's workspace with the deployed field names in `owner` and `premium.managedBy`. */
 export const deployedWorkspace = isObjectOf({
-	groupId: isString,
+	...workspaceFields,
 	owner: isObjectOf({ id: isString, platform: isString }),
-	minSyncRole: isNumber,
-	loaderId: isString,
-	currentDistribution: isNumber,
-	distributionPeriod: isString,
-	distributionDMs: isBoolean,
-	premium: isObjectOf({
-		is: isBoolean,
-		subscriptionId: isString,
-		planType: isString,
-		managedBy: isObjectOf({ platform: isString, customer: isString }),
-	}),
-	tags: isArrayOf(isString),
-	created: isDateTime,
-	brandColor: isString,
-	groupName: isString,
-	syncing: isBoolean,
-	lastSynced: isDateTime,
-	trackedStaff: isNumber,
-	overrideRoleMaximumSize: isNumber,
-	banStatus: isObjectOf({ is: isBoolean, reason: isString, bannedBy: isString }),
+	premium: isObjectOf({ ...premiumFields, managedBy: isObjectOf({ platform: isString, customer: isString }) }),
 });
 
 const joinFields = {
-	success,
-	isStaff: isBoolean,
-	sessionId: isString,
-	runningPlayerId: isString,
+	...playerJoinFields,
 	tracked: isBoolean,
 	needsConsent: isBoolean,
 	expiration: isDateTime,
-	banned: isBoolean,
-	reason: isString,
 };
 
+/** The interface's history item with looser types for four fields, and `ended` optional. */
 export const deployedHistoryItem = isObjectOf(
 	{
-		_id: isString,
-		groupId: isString,
+		...historyFields,
 		type: isString,
 		userId: isOneOf(isBoolean, isString, isNumber),
 		disciplinarianId: isOneOf(isString, isNumber),
-		reason: isString,
-		created: isDateTime,
-		expires: isDateTime,
 		rankTo: isOneOf(isString, isExactly(false)),
-		rankFrom: isString,
-		ended: isBoolean,
-		endedBy: isString,
-		evidence: isArrayOf(isString),
-		pendingApproval: isBoolean,
-		approvedBy: isString,
-		notify: isBoolean,
-		distribution: isNumber,
 	},
-	{
-		optional: [
-			"expires",
-			"rankTo",
-			"ended",
-			"endedBy",
-			"evidence",
-			"pendingApproval",
-			"approvedBy",
-			"notify",
-			"distribution",
-		],
-	},
+	{ optional: [...historyOptional, "ended"] },
 );
 
 export const deployedAnswers = {

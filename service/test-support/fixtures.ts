@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Answer, Client } from "./http-client.js";
+import { answers, assertShape } from "./shapes.js";
 
 /** Facts of service/seed/default.json the tests rely on. */
 export const DEV_KEY = "staffops-dev-key-0001";
@@ -55,6 +56,18 @@ export const orderBody = (overrides: Record<string, unknown> = {}) => ({
 
 export function expectStatus(answer: Answer, status: number): void {
 	assert.equal(answer.status, status, `expected HTTP ${status}, got ${answer.status}: ${answer.text}`);
+}
+
+/** A failure answer: the status, the interface's failure shape, and (if given) words its reason must contain. */
+export function expectFailure(answer: Answer, status: number, reasonIncludes?: string): void {
+	expectStatus(answer, status);
+	assertShape(answers.failure, answer.json);
+	if (reasonIncludes !== undefined) {
+		assert.ok(
+			answer.json.reason.includes(reasonIncludes),
+			`reason ${JSON.stringify(answer.json.reason)} should mention ${reasonIncludes}`,
+		);
+	}
 }
 
 /** Registers a server and returns its ids. */

@@ -17,7 +17,7 @@ import {
 	isString,
 } from "../src/checks.js";
 
-const historyFields = {
+export const historyFields = {
 	_id: isString,
 	groupId: isString,
 	type: isIn(["promotion", "suspension", "termination", "writeup"]),
@@ -36,7 +36,7 @@ const historyFields = {
 	notify: isBoolean,
 	distribution: isNumber,
 };
-const historyOptional = [
+export const historyOptional = [
 	"expires",
 	"rankTo",
 	"endedBy",
@@ -52,7 +52,11 @@ export const historyItem = isObjectOf(historyFields, { optional: historyOptional
 const historyListFields = Object.fromEntries(Object.entries(historyFields).filter(([name]) => name !== "type"));
 export const historyListItem = isObjectOf(historyListFields, { optional: historyOptional });
 
-export const workspace = isObjectOf({
+/** A workspace's `premium` fields but `managedBy`, whose field names differ in the deployed profile. */
+export const premiumFields = { is: isBoolean, subscriptionId: isString, planType: isString };
+
+/** The workspace fields with a field check each (deployed-shapes.ts changes `owner` and `premium`). */
+export const workspaceFields = {
 	groupId: isString,
 	owner: isObjectOf({ serviceId: isString, platformId: isString }),
 	minSyncRole: isNumber,
@@ -60,12 +64,7 @@ export const workspace = isObjectOf({
 	currentDistribution: isNumber,
 	distributionPeriod: isString,
 	distributionDMs: isBoolean,
-	premium: isObjectOf({
-		is: isBoolean,
-		subscriptionId: isString,
-		planType: isString,
-		managedBy: isObjectOf({ platformId: isString, customerId: isString }),
-	}),
+	premium: isObjectOf({ ...premiumFields, managedBy: isObjectOf({ platformId: isString, customerId: isString }) }),
 	tags: isArrayOf(isString),
 	created: isDateTime,
 	brandColor: isString,
@@ -75,7 +74,8 @@ export const workspace = isObjectOf({
 	trackedStaff: isNumber,
 	overrideRoleMaximumSize: isNumber,
 	banStatus: isObjectOf({ is: isBoolean, reason: isString, bannedBy: isString }),
-});
+};
+export const workspace = isObjectOf(workspaceFields);
 
 const orderFields = {
 	_id: isString,
@@ -208,20 +208,23 @@ export const teamMembership = isObjectOf({
 
 const success = isExactly(true);
 
+/** playerJoin's success answer, field by field (the deployed profile adds three). */
+export const playerJoinFields = {
+	success,
+	banned: isBoolean,
+	reason: isString,
+	isStaff: isBoolean,
+	sessionId: isString,
+	runningPlayerId: isString,
+};
+
 /** The success answer of each operation (endpoint table of the interface). */
 export const answers = {
 	recordHistory: isObjectOf({ success, history: historyItem }),
 	listHistory: isObjectOf({ success, history: isArrayOf(historyListItem) }),
 	listHistoryEmpty: isObjectOf({ success, reason: isString }),
 	createServer: isObjectOf({ success, gameId: isString, runningGameId: isString, workspace }),
-	playerJoin: isObjectOf({
-		success,
-		banned: isBoolean,
-		reason: isString,
-		isStaff: isBoolean,
-		sessionId: isString,
-		runningPlayerId: isString,
-	}),
+	playerJoin: isObjectOf(playerJoinFields),
 	getActivity: isObjectOf({ success, summary: activitySummary, sessions: isArrayOf(activitySession) }),
 	getRunningGame: isObjectOf({ success, runningGame, players: isArrayOf(runningPlayer) }),
 	createOrder: isObjectOf({ success, order: createdOrder }),

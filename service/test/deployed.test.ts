@@ -10,6 +10,7 @@ import {
 	DEPLOYED_CALL_ID,
 	DEV_KEY,
 	PLAYER,
+	expectFailure,
 	expectStatus,
 	joinBody,
 	orderBody,
@@ -25,11 +26,6 @@ import { recordsOf, setConfig, stateOf, useService } from "../test-support/servi
 const t = useService({ profile: "deployed" });
 
 const STAFF = 1003;
-
-function expectFailure(answer: Answer, status: number): void {
-	expectStatus(answer, status);
-	assertShape(answers.failure, answer.json);
-}
 
 async function join(runningGameId: string, overrides: Record<string, unknown> = {}): Promise<Answer> {
 	return t.api.post("/activity/playerJoin", joinBody(runningGameId, overrides));

@@ -4,6 +4,7 @@ import { describe, test } from "node:test";
 import { errorHandler } from "../src/http/error-answers.js";
 import {
 	DEV_KEY,
+	expectFailure,
 	expectStatus,
 	historyBody,
 	joinBody,
@@ -16,17 +17,6 @@ import { answers, assertShape } from "../test-support/shapes.js";
 import { stateOf, useService } from "../test-support/service-under-test.js";
 
 const t = useService();
-
-function expectFailure(answer: Answer, status: number, reasonIncludes?: string): void {
-	expectStatus(answer, status);
-	assertShape(answers.failure, answer.json);
-	if (reasonIncludes !== undefined) {
-		assert.ok(
-			answer.json.reason.includes(reasonIncludes),
-			`reason ${JSON.stringify(answer.json.reason)} should mention ${reasonIncludes}`,
-		);
-	}
-}
 
 /** One valid request per operation (ids need not exist: the key check comes first). */
 const everyOperation: [string, string, unknown][] = [

@@ -1,8 +1,9 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { OperationId } from "../../../src/api/operations";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError, StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
+import { StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
 import { harness } from "../../support/harness";
+import { failure, referenceClient } from "../../support/referenceClient";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
 
 // Every operation against the reference service over real HTTP, then under every fault it can inject.
@@ -14,28 +15,13 @@ interface Fixture {
 }
 
 function makeClient(retry: { maxAttempts?: number; baseDelay?: number; maxDelay?: number }, timeout = 5) {
-	return new StaffOpsClient({
-		baseUrl: harness.serviceUrl,
-		apiKey: harness.serviceKey,
-		timeout,
-		retry,
-		// Its own generous budget: these specs test the wire, not pacing.
-		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-	});
+	return referenceClient({ retry, timeout });
 }
 
 function must<T>(promise: Promise<T>): T {
 	const [ok, value] = promise.await();
 	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
 	return value as T;
-}
-
-function failure(promise: Promise<unknown>): StaffOpsError {
-	const [ok, value] = promise.await();
-	if (ok) error("expected a failure, got success", 2);
-	if (!StaffOpsError.is(value)) error(`expected a StaffOpsError, got ${tostring(value)}`, 2);
-	if (tostring(value).find(harness.serviceKey, 1, true)[0] !== undefined) error("the error text shows the key", 2);
-	return value;
 }
 
 function register(client: StaffOpsClient): Fixture {

@@ -1,8 +1,7 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOpsClient } from "../../../src/api/client";
-import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { harness } from "../../support/harness";
+import { failure, referenceClient } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
 
 // Every operation of the interface, and the three extensions, against the reference service's deployed profile:
@@ -13,13 +12,7 @@ const CALL = "65a1b2c3d4e5f60718293a4b";
 const HEX24 = "^%x+$";
 
 function makeClient(maxAttempts = 3): StaffOpsClient {
-	return new StaffOpsClient({
-		baseUrl: harness.serviceUrl,
-		apiKey: harness.serviceKey,
-		timeout: 5,
-		retry: { maxAttempts, baseDelay: 0.05, maxDelay: 0.1 },
-		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-	});
+	return referenceClient({ timeout: 5, retry: { maxAttempts, baseDelay: 0.05, maxDelay: 0.1 } });
 }
 
 function must<T>(promise: Promise<T>): T {
@@ -30,14 +23,6 @@ function must<T>(promise: Promise<T>): T {
 		error("the answer game code got holds the API key", 2);
 	}
 	return value as T;
-}
-
-function failure(promise: Promise<unknown>): StaffOpsError {
-	const [ok, value] = promise.await();
-	if (ok) error("expected a failure, got success", 2);
-	if (!StaffOpsError.is(value)) error(`expected a StaffOpsError, got ${tostring(value)}`, 2);
-	if (tostring(value).find(harness.serviceKey, 1, true)[0] !== undefined) error("the error text shows the key", 2);
-	return value;
 }
 
 function isHex24(id: unknown): boolean {

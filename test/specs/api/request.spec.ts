@@ -1,7 +1,7 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import { FakeHttp, FakeScheduler } from "../../support/fakes";
+import { FakeHttp, FakeScheduler, settle as settleBy } from "../../support/fakes";
 
 // client.request: routes the interface does not list, through the same budget, retries, failure handling and key
 // handling as the typed methods (issue 14). A scripted HttpService and a fake clock make every count exact.
@@ -24,15 +24,9 @@ function rig(perMinute = 400) {
 	return { clock, http, client };
 }
 
+/** Settles a request in half-second steps, 600 at most (300 s). */
 function settle<T>(clock: FakeScheduler, promise: Promise<T>): [boolean, unknown] {
-	let result: [boolean, unknown] | undefined;
-	promise.then(
-		(value) => (result = [true, value]),
-		(err: unknown) => (result = [false, err]),
-	);
-	for (let i = 0; i < 600 && result === undefined; i++) clock.advance(0.5);
-	if (result === undefined) error("the request never settled", 2);
-	return result;
+	return settleBy(clock, promise, 0.5, 300);
 }
 
 export = () => {

@@ -9,6 +9,7 @@ import { RetryOptions } from "../../../src/transport/retry";
 import { Scheduler } from "../../../src/transport/scheduler";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
+import { referenceClient } from "../../support/referenceClient";
 
 /** A seeded call with a fixed transcript (two messages, no timed arrivals); specs reopen it first. */
 export const STATIC_CALL = "call-closed";
@@ -26,13 +27,7 @@ export function waitUntil(condition: () => boolean, seconds = 5, what = "conditi
 
 /** A client of the reference service with its own generous budget (pacing is tested with fakes). */
 export function liveClient(retry: RetryOptions = { maxAttempts: 1 }, apiKey = harness.serviceKey): StaffOpsClient {
-	return new StaffOpsClient({
-		baseUrl: harness.serviceUrl,
-		apiKey,
-		timeout: 5,
-		retry,
-		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-	});
+	return referenceClient({ retry, apiKey, timeout: 5 });
 }
 
 /** A bridge against the reference service whose polls run on a fake clock, over a remote of its own. */

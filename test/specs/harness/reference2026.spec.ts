@@ -3,20 +3,19 @@ import { StaffOpsClient } from "../../../src/api/client";
 import { parseIsoTime } from "../../../src/bridge/messageTime";
 import { shutdownDeadlineSeconds, STUDIO_SHUTDOWN_DEADLINE_SECONDS } from "../../../src/server/shutdownDeadline";
 import { classifyThrown } from "../../../src/transport/httpDoor";
-import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
+import { referenceClient } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, join, report, startStaffOps, waitForFailures } from "../server/support";
 
 // The library against the differences issue 12 found between the old fakes and Roblox's reference (2026), each
 // with the sentence it follows (DESIGN.md §4).
 function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string } = {}): StaffOpsClient {
-	return new StaffOpsClient({
-		baseUrl: options.baseUrl ?? harness.serviceUrl,
-		apiKey: (options.apiKey ?? harness.serviceKey) as string,
+	return referenceClient({
+		baseUrl: options.baseUrl,
+		apiKey: options.apiKey as string | undefined,
 		timeout: options.timeout ?? 5,
 		retry: { maxAttempts: 1 },
-		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
 	});
 }
 

@@ -108,7 +108,7 @@ export = () => {
 			const reports = countReports();
 			const later = harness.clients.join(2202, "Later", CONSOLE);
 
-			waitUntil(() => joinRequests(2201).size() === 1 && joinRequests(2202).size() === 1, "both joins", 15);
+			waitUntil(() => joinRequests(2201).size() === 1 && joinRequests(2202).size() === 1, "both joins");
 			expect(joinRequests(2201)[0].platform).to.equal("Phone");
 			expect(joinRequests(2201)[0].tzOffset).to.equal("+05:30");
 			expect(joinRequests(2202)[0].platform).to.equal("Console");
@@ -175,7 +175,7 @@ export = () => {
 			library = bootModel();
 			const reports = countReports();
 			const later = harness.clients.join(2205, "Later", CONSOLE);
-			waitUntil(() => joinRequests(2204).size() === 1 && joinRequests(2205).size() === 1, "both joins", 15);
+			waitUntil(() => joinRequests(2204).size() === 1 && joinRequests(2205).size() === 1, "both joins");
 			for (const client of [present, later]) {
 				expect(
 					client.started().some((name) => name.find("HandMadeChatStarter", 1, true)[0] !== undefined),
@@ -198,7 +198,7 @@ export = () => {
 		it("keeps the model and its attributes out of every client", () => {
 			const client = harness.clients.join(2206, "Watcher", PHONE);
 			library = bootModel();
-			waitUntil(() => joinRequests(2206).size() === 1, "the join", 15);
+			waitUntil(() => joinRequests(2206).size() === 1, "the join");
 			client.sync();
 			const clientGame = client.game();
 			expect(clientGame.FindFirstChildOfClass("ServerScriptService")).to.equal(undefined);

@@ -8,6 +8,7 @@ import { ensureRemotes } from "../../../src/shared/remotes";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
+import { referenceClient } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
 
 // Helpers of the game-integration specs (not a spec: TestEZ runs only *.spec modules).
@@ -72,12 +73,7 @@ export function joinsOf(userId: number): Array<RecordedJoin> {
 
 /** A typed client of the reference service with a roomy budget of its own and one attempt per request. */
 export function specClient(): StaffOpsClient {
-	return new StaffOpsClient({
-		baseUrl: harness.serviceUrl,
-		apiKey: harness.serviceKey,
-		budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-		retry: { maxAttempts: 1 },
-	});
+	return referenceClient({ retry: { maxAttempts: 1 } });
 }
 
 /**

@@ -3,7 +3,7 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { checkBaseUrl } from "../../../src/transport/transport";
 import { HttpService } from "@rbxts/services";
-import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
+import { FakeHttp, FakeScheduler, SAMPLE, settle } from "../../support/fakes";
 import { harness } from "../../support/harness";
 
 const KEY = "sk-very-secret-key-0001";
@@ -17,26 +17,6 @@ function setup(retry = {}, timeout = 5) {
 		{ http, scheduler: clock, random: () => 1 },
 	);
 	return { clock, http, client, budget };
-}
-
-/** Settles a Promise by advancing the fake clock; returns [resolved, value or error]. */
-function settle<T>(clock: FakeScheduler, promise: Promise<T>, limit = 600): [boolean, unknown] {
-	let result: [boolean, unknown] | undefined;
-	promise.then(
-		(value) => {
-			result = [true, value];
-		},
-		(err: unknown) => {
-			result = [false, err];
-		},
-	);
-	let waited = 0;
-	while (result === undefined && waited < limit) {
-		clock.advance(0.05);
-		waited += 0.05;
-	}
-	assert(result, "the promise did not settle");
-	return result;
 }
 
 function expectError(value: unknown, kind: string, status: number): StaffOpsError {
