@@ -1,3 +1,4 @@
+import { isNotProcessed } from "../transport/retry";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import type { AnyOperationId } from "./operations";
 
@@ -36,7 +37,7 @@ export function meaningOf(err: unknown): FailureMeaning {
 	if (status === 401 || status === 403) return "bad-key";
 	if (status === 404) return err.kind === "service" ? "not-found" : "no-route";
 	if (status === 405 || status === 501) return "no-route";
-	if (status === 408 || status === 429 || status === 503) return "transient";
+	if (isNotProcessed(status)) return "transient";
 	if (status >= 500) return "unknown";
 	return "refused";
 }

@@ -1,6 +1,7 @@
 import { RequestPriority } from "../transport/budget";
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
+import { classifyOutcome } from "../transport/retry";
 import { redact, StaffOpsError } from "../transport/StaffOpsError";
 import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
@@ -175,9 +176,13 @@ export function redactEverywhere(value: unknown, scrub: (text: string) => string
 	return value;
 }
 
-/** Whether a status says the outcome is unknown: the service may have done the work before failing. */
+/**
+ * Whether a status says the outcome is unknown: the service may have done the work before failing. The transport's
+ * reading of the status, so a retry and an error agree: a failure it would retry that may have been acted on.
+ */
 function outcomeUnknown(status: number): boolean {
-	return status >= 500 && status <= 599 && status !== 503;
+	const { retryable, mayHaveActed } = classifyOutcome({ type: "status", status });
+	return retryable && mayHaveActed;
 }
 
 /**

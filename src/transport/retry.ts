@@ -101,6 +101,15 @@ export type AttemptOutcome =
 const NOT_PROCESSED = new Set([408, 429, 503]);
 
 /**
+ * Whether `status` says the service did not act on the request (408, 429, 503): sending it again is always safe.
+ * The failure policy reads these statuses as transient with this same list.
+ * @internal
+ */
+export function isNotProcessed(status: number): boolean {
+	return NOT_PROCESSED.has(status);
+}
+
+/**
  * Whether the outcome may be retried at all, and whether the request may have reached the service.
  * @internal
  */
@@ -109,7 +118,7 @@ export function classifyOutcome(outcome: AttemptOutcome): { retryable: boolean; 
 		return { retryable: outcome.failure.retryable, mayHaveActed: outcome.failure.sent };
 	}
 	const status = outcome.status;
-	if (NOT_PROCESSED.has(status)) return { retryable: true, mayHaveActed: false };
+	if (isNotProcessed(status)) return { retryable: true, mayHaveActed: false };
 	if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: true };
 	return { retryable: false, mayHaveActed: true };
 }
