@@ -122,7 +122,7 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-retry-after",
 		file: `${T}/transport.ts`,
-		from: "const wait = math.max(backoffDelay(this.policy, attempt, this.random), retryAfter ?? 0);",
+		from: "const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);",
 		to: "const wait = backoffDelay(this.policy, attempt, this.random);",
 		what: "the transport's retry does not wait for Retry-After",
 		specs: "specs transport transport",

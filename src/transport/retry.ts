@@ -64,13 +64,20 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
 }
 
 /**
- * The backoff before the next attempt: uniform in [0, min(maxDelay, baseDelay * 2^(failures - 1))].
+ * The backoff before the next attempt: uniform in [0, min(maxDelay, baseDelay * 2^(failures - 1))], and never
+ * shorter than the service's `Retry-After` (up to `maxRetryAfter`; the transport does not retry after a longer one).
  * @param failures how many attempts have failed so far (1 after the first)
  * @param random a uniform draw in [0, 1)
+ * @param retryAfter the service's `Retry-After` in seconds, when it sent one
  * @internal
  */
-export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number): number {
-	return backoff(failures, random, { base: policy.baseDelay, cap: policy.maxDelay });
+export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number, retryAfter?: number): number {
+	return backoff(failures, random, {
+		base: policy.baseDelay,
+		cap: policy.maxDelay,
+		retryAfter,
+		maxRetryAfter: policy.maxRetryAfter,
+	});
 }
 
 /**

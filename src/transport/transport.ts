@@ -247,7 +247,7 @@ export class Transport {
 		earlierMayHaveActed: boolean,
 		retryAfter: number | undefined,
 	): Promise<TransportAnswer> {
-		const wait = math.max(backoffDelay(this.policy, attempt, this.random), retryAfter ?? 0);
+		const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);
 		return sleep(this.scheduler, wait).andThen(() => this.run(request, attempt + 1, earlierMayHaveActed));
 	}
 
