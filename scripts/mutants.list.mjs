@@ -138,7 +138,7 @@ export const MUTANTS = [
 	{
 		id: "redact-skips-adjacent-copy",
 		file: `${T}/StaffOpsError.ts`,
-		from: "[start, finish] = string.find(out, key, start + 10, true);",
+		from: "[start, finish] = string.find(out, key, start + REDACTED.size(), true);",
 		to: "[start, finish] = string.find(out, key, finish + 1, true);",
 		what: "the next search starts past the old key's end, skipping a copy right after it",
 		specs: "specs transport",

@@ -2,7 +2,7 @@ import { RequestPriority } from "../transport/budget";
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
-import { redact, StaffOpsError } from "../transport/StaffOpsError";
+import { redact, REDACTED, StaffOpsError } from "../transport/StaffOpsError";
 import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
 import { answerReaders, extraAnswerRule, failureReason, otherErrorWords } from "./schemas";
@@ -146,9 +146,6 @@ export interface AnswerContext {
  * @internal
  */
 export const MAX_ANSWER_BYTES = 1_000_000;
-
-/** What stands in for the API key where an answer echoes it. @internal */
-export const REDACTED = "<redacted>";
 
 /**
  * The service echoes the workspace with `loaderId`, which is the API key itself (DESIGN §3): it is replaced before
