@@ -15,8 +15,6 @@ import { robloxScheduler, Scheduler, sleep } from "./scheduler";
 import { maskKeyLike, redact, StaffOpsError } from "./StaffOpsError";
 import { checkApiKey, checkBaseUrl } from "./settingsChecks";
 
-export { checkApiKey, checkBaseUrl } from "./settingsChecks";
-
 /**
  * Settings of the connection to the Staff Operations Service.
  *
