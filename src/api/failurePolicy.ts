@@ -45,7 +45,7 @@ export function meaningOf(err: unknown): FailureMeaning {
 /**
  * What the caller of an operation does about a failure:
  *
- * - `retry`: try again later, with the one backoff (`runtime/backoff.ts`);
+ * - `retry`: try again later, with the one backoff (`shared/backoff.ts`);
  * - `check`: the outcome is unknown; look before sending again (joins: the running game's player list);
  * - `done`: count the work as done; never send it again;
  * - `forgotten`: the service no longer knows this server: register again;
@@ -74,7 +74,7 @@ const READ: Table = {
 /** What each background operation does about each meaning. @internal */
 export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	// An unusable or unknown registration cannot be looked up (no operation lists servers by jobId): register again.
-	createServer: { ...READ, unknown: "retry", acted: "retry", "not-found": "retry", "no-route": "give-up" },
+	createServer: { ...READ, "not-found": "retry" },
 	playerJoin: { ...READ, unknown: "check", acted: "done", "not-found": "forgotten" },
 	getRunningGame: { ...READ, "not-found": "forgotten" },
 	getCallMessages: READ,
