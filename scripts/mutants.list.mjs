@@ -122,7 +122,7 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-retry-after",
 		file: `${T}/transport.ts`,
-		from: "const wait = math.max(backoffDelay(this.policy, attempt, this.random), retryAfter ?? 0);",
+		from: "const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);",
 		to: "const wait = backoffDelay(this.policy, attempt, this.random);",
 		what: "the transport's retry does not wait for Retry-After",
 		specs: "specs transport transport",
@@ -138,7 +138,7 @@ export const MUTANTS = [
 	{
 		id: "redact-skips-adjacent-copy",
 		file: `${T}/StaffOpsError.ts`,
-		from: "[start, finish] = string.find(out, key, start + 10, true);",
+		from: "[start, finish] = string.find(out, key, start + REDACTED.size(), true);",
 		to: "[start, finish] = string.find(out, key, finish + 1, true);",
 		what: "the next search starts past the old key's end, skipping a copy right after it",
 		specs: "specs transport",
@@ -180,16 +180,16 @@ export const MUTANTS = [
 	{
 		id: "policy-408-refused",
 		file: `${A}/failurePolicy.ts`,
-		from: "if (status === 408 || status === 429 || status === 503) return",
-		to: "if (status === 429 || status === 503) return",
+		from: "if (isNotProcessed(status)) return",
+		to: "if (status !== 408 && isNotProcessed(status)) return",
 		what: "a 408 reads as a final refusal",
 		specs: "specs server joinFailures",
 	},
 	{
 		id: "policy-429-unknown",
 		file: `${A}/failurePolicy.ts`,
-		from: 'if (status === 408 || status === 429 || status === 503) return "transient";',
-		to: 'if (status === 429) return "unknown";\n\tif (status === 408 || status === 503) return "transient";',
+		from: 'if (isNotProcessed(status)) return "transient";',
+		to: 'if (status === 429) return "unknown";\n\tif (isNotProcessed(status)) return "transient";',
 		what: "a 429 reads as an unknown outcome",
 		specs: "specs server joinFailures",
 	},

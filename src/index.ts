@@ -2,19 +2,19 @@
 export const VERSION = "0.1.0";
 
 export { StaffOpsClient } from "./api/client";
+export type { ClientConfig } from "./api/client";
+export type { CallOptions } from "./api/callOptions";
 export type {
 	ActivityApi,
-	CallOptions,
 	CallsApi,
-	ClientConfig,
 	ExtensionsApi,
 	GamesApi,
 	HistoryApi,
 	OrdersApi,
-	RawRequest,
 	TeamsApi,
 	TimeOffApi,
-} from "./api/client";
+} from "./api/namespaces";
+export type { RawRequest } from "./api/rawRequest";
 export type { ExtensionId, OperationId } from "./api/operations";
 export type * from "./api/types";
 export { StaffOpsError } from "./transport/StaffOpsError";
@@ -62,7 +62,7 @@ export type {
 	CallsClient,
 	OpenChatOptions,
 	PollingOptions,
-} from "./bridge/CallBridge";
+} from "./bridge/types";
 export { robloxTextFilter } from "./bridge/filter";
 export type { TextFilter } from "./bridge/filter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";

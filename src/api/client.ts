@@ -16,19 +16,6 @@ import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS } from "./opera
 import { RawRequest, sendRawRequest } from "./rawRequest";
 import type { PlayerLeaveArgs } from "./types";
 
-export type { CallOptions } from "./callOptions";
-export type {
-	ActivityApi,
-	CallsApi,
-	ExtensionsApi,
-	GamesApi,
-	HistoryApi,
-	OrdersApi,
-	TeamsApi,
-	TimeOffApi,
-} from "./namespaces";
-export type { RawRequest } from "./rawRequest";
-
 /**
  * Settings of a {@link StaffOpsClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
  * the request budget and the retry policy.

@@ -1,3 +1,4 @@
+import { isNotProcessed } from "../transport/retry";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import type { AnyOperationId } from "./operations";
 
@@ -36,7 +37,7 @@ export function meaningOf(err: unknown): FailureMeaning {
 	if (status === 401 || status === 403) return "bad-key";
 	if (status === 404) return err.kind === "service" ? "not-found" : "no-route";
 	if (status === 405 || status === 501) return "no-route";
-	if (status === 408 || status === 429 || status === 503) return "transient";
+	if (isNotProcessed(status)) return "transient";
 	if (status >= 500) return "unknown";
 	return "refused";
 }
@@ -44,7 +45,7 @@ export function meaningOf(err: unknown): FailureMeaning {
 /**
  * What the caller of an operation does about a failure:
  *
- * - `retry`: try again later, with the one backoff (`runtime/backoff.ts`);
+ * - `retry`: try again later, with the one backoff (`shared/backoff.ts`);
  * - `check`: the outcome is unknown; look before sending again (joins: the running game's player list);
  * - `done`: count the work as done; never send it again;
  * - `forgotten`: the service no longer knows this server: register again;
@@ -73,7 +74,7 @@ const READ: Table = {
 /** What each background operation does about each meaning. @internal */
 export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	// An unusable or unknown registration cannot be looked up (no operation lists servers by jobId): register again.
-	createServer: { ...READ, unknown: "retry", acted: "retry", "not-found": "retry", "no-route": "give-up" },
+	createServer: { ...READ, "not-found": "retry" },
 	playerJoin: { ...READ, unknown: "check", acted: "done", "not-found": "forgotten" },
 	getRunningGame: { ...READ, "not-found": "forgotten" },
 	getCallMessages: READ,

@@ -1,7 +1,8 @@
 import { RequestPriority } from "../transport/budget";
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
-import { redact, StaffOpsError } from "../transport/StaffOpsError";
+import { classifyOutcome } from "../transport/retry";
+import { redact, REDACTED, StaffOpsError } from "../transport/StaffOpsError";
 import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
 import { answerReaders, extraAnswerRule, failureReason, otherErrorWords } from "./schemas";
@@ -146,9 +147,6 @@ export interface AnswerContext {
  */
 export const MAX_ANSWER_BYTES = 1_000_000;
 
-/** What stands in for the API key where an answer echoes it. @internal */
-export const REDACTED = "<redacted>";
-
 /**
  * The service echoes the workspace with `loaderId`, which is the API key itself (DESIGN §3): it is replaced before
  * the answer reaches game code, a log line or a signal.
@@ -175,9 +173,13 @@ export function redactEverywhere(value: unknown, scrub: (text: string) => string
 	return value;
 }
 
-/** Whether a status says the outcome is unknown: the service may have done the work before failing. */
+/**
+ * Whether a status says the outcome is unknown: the service may have done the work before failing. The transport's
+ * reading of the status, so a retry and an error agree: a failure it would retry that may have been acted on.
+ */
 function outcomeUnknown(status: number): boolean {
-	return status >= 500 && status <= 599 && status !== 503;
+	const { retryable, mayHaveActed } = classifyOutcome({ type: "status", status });
+	return retryable && mayHaveActed;
 }
 
 /**

@@ -20,18 +20,6 @@ import type {
 	OpenChatOptions,
 } from "./types";
 
-export type {
-	BridgeMessage,
-	BridgePlayers,
-	CallBridgeOptions,
-	CallBridgeStats,
-	CallChat,
-	CallChatState,
-	CallsClient,
-	OpenChatOptions,
-	PollingOptions,
-} from "./types";
-
 const MAX_CALL_ID = 100;
 const MAX_TITLE = 100;
 

@@ -1,4 +1,4 @@
-import type { CallOptions } from "../api/client";
+import type { CallOptions } from "../api/callOptions";
 import type { CallMessagesAnswer } from "../api/types";
 import type { RequestBudget } from "../transport/budget";
 import type { Scheduler } from "../transport/scheduler";

@@ -1,4 +1,4 @@
-import { WHOLE_TOKEN } from "../transport/budget";
+import { WHOLE_TOKEN } from "../shared/tokens";
 import type { Scheduler } from "../transport/scheduler";
 
 /**

@@ -3,7 +3,7 @@ import { t } from "@rbxts/t";
 import { isFiniteNumber, Rule } from "../api/arguments";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
-import { checkApiKey, checkBaseUrl } from "../transport/transport";
+import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
 
 /**
  * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as

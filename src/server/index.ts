@@ -1,5 +1,6 @@
 import type { StaffOpsClient } from "../api/client";
-import type { CallBridge, CallChat, OpenChatOptions } from "../bridge/CallBridge";
+import type { CallBridge } from "../bridge/CallBridge";
+import type { CallChat, OpenChatOptions } from "../bridge/types";
 import { Signal } from "../shared/signal";
 import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
 import { logInfo, logWarn } from "../runtime/log";

@@ -106,6 +106,9 @@ export class StaffOpsError {
 	}
 }
 
+/** What stands in for the API key, or for anything that could be it, in a text. @internal */
+export const REDACTED = "<redacted>";
+
 /**
  * Removes every occurrence of `key` from `text` (plain match, no patterns). Texts that may echo request data back
  * (Roblox's thrown errors, the service's `reason`) pass through this before they reach an error.
@@ -116,8 +119,8 @@ export function redact(text: string, key: string | undefined): string {
 	let out = text;
 	let [start, finish] = string.find(out, key, 1, true);
 	while (start !== undefined && finish !== undefined) {
-		out = out.sub(1, start - 1) + "<redacted>" + out.sub(finish + 1);
-		[start, finish] = string.find(out, key, start + 10, true);
+		out = out.sub(1, start - 1) + REDACTED + out.sub(finish + 1);
+		[start, finish] = string.find(out, key, start + REDACTED.size(), true);
 	}
 	return out;
 }
@@ -134,7 +137,7 @@ const KEY_LIKE_LENGTH = 20;
 export function maskKeyLike(text: string): string {
 	const [masked] = text.gsub("[%w%-_%.]+", (token: string) =>
 		token.size() >= KEY_LIKE_LENGTH && token.find("%a")[0] !== undefined && token.find("%d")[0] !== undefined
-			? "<redacted>"
+			? REDACTED
 			: token,
 	);
 	return masked;

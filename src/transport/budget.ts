@@ -1,3 +1,4 @@
+import { WHOLE_TOKEN } from "../shared/tokens";
 import { robloxScheduler, Scheduler } from "./scheduler";
 
 /**
@@ -38,13 +39,6 @@ interface Waiter {
 
 /** The window no `perMinute` may be exceeded in: a minute and a millisecond. */
 const WINDOW = 60.001;
-
-/**
- * A token bucket holding at least this much holds a whole token: refills are sums of small products, and a bucket
- * left a few units in the last place short of 1 would otherwise wait a time too small for a clock to move.
- * @internal
- */
-export const WHOLE_TOKEN = 1 - 1e-9;
 
 /** Why a budget refused a request. @internal */
 export const BUDGET_WAIT_EXCEEDED = "waited too long for the request budget";

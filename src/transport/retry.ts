@@ -64,13 +64,20 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
 }
 
 /**
- * The backoff before the next attempt: uniform in [0, min(maxDelay, baseDelay * 2^(failures - 1))].
+ * The backoff before the next attempt: uniform in [0, min(maxDelay, baseDelay * 2^(failures - 1))], and never
+ * shorter than the service's `Retry-After` (up to `maxRetryAfter`; the transport does not retry after a longer one).
  * @param failures how many attempts have failed so far (1 after the first)
  * @param random a uniform draw in [0, 1)
+ * @param retryAfter the service's `Retry-After` in seconds, when it sent one
  * @internal
  */
-export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number): number {
-	return backoff(failures, random, { base: policy.baseDelay, cap: policy.maxDelay });
+export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number, retryAfter?: number): number {
+	return backoff(failures, random, {
+		base: policy.baseDelay,
+		cap: policy.maxDelay,
+		retryAfter,
+		maxRetryAfter: policy.maxRetryAfter,
+	});
 }
 
 /**
@@ -101,6 +108,15 @@ export type AttemptOutcome =
 const NOT_PROCESSED = new Set([408, 429, 503]);
 
 /**
+ * Whether `status` says the service did not act on the request (408, 429, 503): sending it again is always safe.
+ * The failure policy reads these statuses as transient with this same list.
+ * @internal
+ */
+export function isNotProcessed(status: number): boolean {
+	return NOT_PROCESSED.has(status);
+}
+
+/**
  * Whether the outcome may be retried at all, and whether the request may have reached the service.
  * @internal
  */
@@ -109,7 +125,7 @@ export function classifyOutcome(outcome: AttemptOutcome): { retryable: boolean; 
 		return { retryable: outcome.failure.retryable, mayHaveActed: outcome.failure.sent };
 	}
 	const status = outcome.status;
-	if (NOT_PROCESSED.has(status)) return { retryable: true, mayHaveActed: false };
+	if (isNotProcessed(status)) return { retryable: true, mayHaveActed: false };
 	if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: true };
 	return { retryable: false, mayHaveActed: true };
 }

@@ -15,8 +15,6 @@ import { robloxScheduler, Scheduler, sleep } from "./scheduler";
 import { maskKeyLike, redact, StaffOpsError } from "./StaffOpsError";
 import { checkApiKey, checkBaseUrl } from "./settingsChecks";
 
-export { checkApiKey, checkBaseUrl } from "./settingsChecks";
-
 /**
  * Settings of the connection to the Staff Operations Service.
  *
@@ -247,7 +245,7 @@ export class Transport {
 		earlierMayHaveActed: boolean,
 		retryAfter: number | undefined,
 	): Promise<TransportAnswer> {
-		const wait = math.max(backoffDelay(this.policy, attempt, this.random), retryAfter ?? 0);
+		const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);
 		return sleep(this.scheduler, wait).andThen(() => this.run(request, attempt + 1, earlierMayHaveActed));
 	}
 

@@ -1,4 +1,4 @@
-import { BridgeMessage } from "../../../src/bridge/CallBridge";
+import { BridgeMessage } from "../../../src/bridge/types";
 import { harness } from "../../support/harness";
 import { FakeScheduler } from "../../support/fakes";
 import { fakeRig, messagesOf, ScriptedMessage, scriptedRig, transcript, waitUntil } from "./support";

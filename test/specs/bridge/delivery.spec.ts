@@ -1,5 +1,6 @@
 import { ReplicatedStorage } from "@rbxts/services";
-import { BridgeMessage, CallBridge, CallChat } from "../../../src/bridge/CallBridge";
+import { CallBridge } from "../../../src/bridge/CallBridge";
+import { BridgeMessage, CallChat } from "../../../src/bridge/types";
 import { ensureRemotes } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

@@ -1,4 +1,4 @@
-import { BridgeMessage } from "../../../src/bridge/CallBridge";
+import { BridgeMessage } from "../../../src/bridge/types";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

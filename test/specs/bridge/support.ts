@@ -1,7 +1,8 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOpsClient } from "../../../src/api/client";
 import { CallMessagesAnswer } from "../../../src/api/types";
-import { CallBridge, CallBridgeOptions, CallsClient } from "../../../src/bridge/CallBridge";
+import { CallBridge } from "../../../src/bridge/CallBridge";
+import { CallBridgeOptions, CallsClient } from "../../../src/bridge/types";
 import { ChatMessagePayload } from "../../../src/shared/chatProtocol";
 import { RequestBudget } from "../../../src/transport/budget";
 import { HttpServiceLike } from "../../../src/transport/httpDoor";

@@ -1,4 +1,5 @@
-import { ActivityApi, StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsClient } from "../../../src/api/client";
+import { ActivityApi } from "../../../src/api/namespaces";
 import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/types";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";

@@ -1,7 +1,7 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import { checkBaseUrl } from "../../../src/transport/transport";
+import { checkBaseUrl } from "../../../src/transport/settingsChecks";
 import { HttpService } from "@rbxts/services";
 import { FakeHttp, FakeScheduler, SAMPLE, settle } from "../../support/fakes";
 import { harness } from "../../support/harness";
