@@ -18,6 +18,11 @@ command -v cargo >/dev/null 2>&1 || fail "cargo was not found. Install Rust (htt
 command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || command -v clang++ >/dev/null 2>&1 ||
 	fail "no C++ compiler was found (Lune builds Luau from C++). On Debian: apt-get install build-essential"
 mkdir -p "$TOOLS_HOME" 2>/dev/null || fail "cannot create $TOOLS_HOME; set STAFFOPS_TOOLS_HOME to a writable folder"
+# One install at a time per machine: two clones (or CI beside a developer) must not build into the same folder.
+if command -v flock >/dev/null 2>&1; then
+	exec 9>"$TOOLS_HOME/.install.lock"
+	flock 9 || fail "cannot lock $TOOLS_HOME/.install.lock"
+fi
 
 # Builds are shorter without LTO and with more codegen units; the tools are not speed-critical here.
 export CARGO_PROFILE_RELEASE_LTO=false
