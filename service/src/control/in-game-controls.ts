@@ -8,6 +8,9 @@ import type { Store } from "../store.js";
 import type { WorkspaceState } from "../workspace-state.js";
 import { actionBody, actorBody, chatBody, settingsBody, userMarkBody } from "./control-schemas.js";
 
+/** Room for hostile actions (a 100 kB message) beyond an operation's 64 KiB. */
+const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+
 type SettingsInput = { groupId?: string; moderation?: boolean } & {
 	privacy?: Partial<InGameSettings["privacy"]>;
 	afkReportingSettings?: Partial<InGameSettings["afkReportingSettings"]>;
@@ -39,7 +42,7 @@ export async function inGameControls(app: FastifyInstance, store: Store): Promis
 
 	app.post<{ Body: Record<string, unknown> & { runningGameId: string } }>(
 		"/_control/actions",
-		{ schema: { body: actionBody } },
+		{ schema: { body: actionBody }, bodyLimit: ACTION_BODY_LIMIT_BYTES },
 		async (request) => {
 			const { runningGameId, ...action } = request.body;
 			const { ws } = serverOf(runningGameId);
