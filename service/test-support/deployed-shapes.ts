@@ -52,7 +52,10 @@ export const deployedAnswers = {
 		serverName: isString,
 		created: isDateTime,
 		moderation: isBoolean,
-		afkReportingSettings: isObjectOf({ altTab: isOneOf(isBoolean, isNumber), movement: isOneOf(isBoolean, isNumber) }),
+		afkReportingSettings: isObjectOf({
+			altTab: isOneOf(isBoolean, isNumber),
+			movement: isOneOf(isBoolean, isNumber),
+		}),
 		privacy: isObjectOf({ trackStaffOnly: isBoolean, requireConsent: isBoolean }),
 	}),
 	/** `reason` only when banned; the privacy mode leaves out `banned` (when false), `sessionId`, `runningPlayerId`. */

@@ -30,7 +30,9 @@ async function devRecords() {
 }
 
 async function presenceOf(runningGameId: string): Promise<number> {
-	const server = (await devRecords()).servers.find((s: { runningGameId: string }) => s.runningGameId === runningGameId);
+	const server = (await devRecords()).servers.find(
+		(s: { runningGameId: string }) => s.runningGameId === runningGameId,
+	);
 	return Date.parse(server.lastPresence);
 }
 
@@ -69,7 +71,10 @@ describe("sendData: session events", () => {
 		const idle = { type: "idle", sessionId, date: 1_700_000_000 };
 		const events = [idle, { type: "active", sessionId, date: 1_700_000_000 }, { ...idle }];
 		expectStatus(await sync(server.runningGameId, { events }), 200);
-		expectStatus(await sync(server.runningGameId, { events: [idle, { type: "idle", sessionId, date: 1_700_000_060 }] }), 200);
+		expectStatus(
+			await sync(server.runningGameId, { events: [idle, { type: "idle", sessionId, date: 1_700_000_060 }] }),
+			200,
+		);
 		const stored = (await t.control.get("/_control/session-events")).json.events;
 		assert.deepEqual(
 			stored.map((e: { type: string; date: number; userId: string }) => [e.type, e.date, e.userId]),
@@ -106,11 +111,21 @@ describe("sendData: the players roster", () => {
 		const records = await devRecords();
 		assert.deepEqual(records.openSessionsByUser, { "2002": 1 });
 		const byUser = Object.fromEntries(
-			records.sessions.map((s: { userId: string; deleted: boolean; inGame: boolean }) => [s.userId, [s.inGame, s.deleted]]),
+			records.sessions.map((s: { userId: string; deleted: boolean; inGame: boolean }) => [
+				s.userId,
+				[s.inGame, s.deleted],
+			]),
 		);
-		assert.deepEqual(byUser, { [String(STAFF)]: [false, false], [String(PLAYER)]: [false, true], "2002": [true, false] });
+		assert.deepEqual(byUser, {
+			[String(STAFF)]: [false, false],
+			[String(PLAYER)]: [false, true],
+			"2002": [true, false],
+		});
 		const state = await stateOf(t.control);
-		assert.deepEqual(state.workspaces[0].runningPlayers.map((p: { userId: string }) => p.userId), ["2002"]);
+		assert.deepEqual(
+			state.workspaces[0].runningPlayers.map((p: { userId: string }) => p.userId),
+			["2002"],
+		);
 	});
 
 	for (const [label, players] of [
@@ -179,7 +194,11 @@ describe("sendData: queued actions", () => {
 		);
 		const log = (await t.control.get("/_control/requests")).json;
 		const syncs = log.requests.filter((r: { operation: string }) => r.operation === "sendData");
-		assert.deepEqual(syncs.map((r: { status: number }) => r.status), [0, 200], "logged with status 0, once");
+		assert.deepEqual(
+			syncs.map((r: { status: number }) => r.status),
+			[0, 200],
+			"logged with status 0, once",
+		);
 		assert.equal(log.counts.sendData, 2);
 	});
 
@@ -219,7 +238,11 @@ describe("playerJoin fields the deployed service reads", () => {
 		const server = await registerServer(t.api);
 		assert.equal((await joinAs(server.runningGameId, PLAYER, { groupRank: 255 })).isStaff, true);
 		assert.equal((await joinAs(server.runningGameId, 2002, { groupRank: 1 })).isStaff, false);
-		assert.equal((await joinAs(server.runningGameId, STAFF, { groupRank: 0 })).isStaff, true, "a member's record wins");
+		assert.equal(
+			(await joinAs(server.runningGameId, STAFF, { groupRank: 0 })).isStaff,
+			true,
+			"a member's record wins",
+		);
 		assert.equal((await stateOf(t.control)).workspaces[0].joins[0].groupRank, 255);
 		assert.equal((await joinAs(server.runningGameId, BANNED.userId)).banned, true);
 	});

@@ -23,7 +23,8 @@ type SettingsInput = { groupId?: string; moderation?: boolean } & {
  */
 export async function inGameControls(app: FastifyInstance, store: Store): Promise<void> {
 	const workspaceOf = (groupId: string | undefined): WorkspaceState => {
-		const ws = groupId === undefined ? store.workspaces()[0] : store.workspaces().find((w) => w.groupId === groupId);
+		const ws =
+			groupId === undefined ? store.workspaces()[0] : store.workspaces().find((w) => w.groupId === groupId);
 		if (!ws) throw notFound(`Unknown workspace ${groupId}`);
 		return ws;
 	};
@@ -115,7 +116,11 @@ export async function inGameControls(app: FastifyInstance, store: Store): Promis
 			),
 	}));
 
-	const settingsView = (ws: WorkspaceState) => ({ success: true, groupId: ws.groupId, ...structuredClone(ws.inGame) });
+	const settingsView = (ws: WorkspaceState) => ({
+		success: true,
+		groupId: ws.groupId,
+		...structuredClone(ws.inGame),
+	});
 
 	app.get<{ Querystring: { groupId?: string } }>("/_control/settings", async (request) =>
 		settingsView(workspaceOf(request.query.groupId)),

@@ -25,7 +25,10 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 	app.post(
 		"/activity/playerLeave/v2",
 		{ config: { operation: "playerLeave", profiles: deployedOnly } },
-		async (request) => ({ success: true, ...playerLeave(workspaceOf(request), runningGameBody(request), Date.now()) }),
+		async (request) => ({
+			success: true,
+			...playerLeave(workspaceOf(request), runningGameBody(request), Date.now()),
+		}),
 	);
 
 	app.delete(

@@ -84,7 +84,13 @@ function agentName(ws: WorkspaceState, actorId: string): string {
 export function pushAgentMessage(ws: WorkspaceState, call: CallState, actorId: string, text: string, now: number) {
 	return pushMessage(
 		call,
-		{ username: agentName(ws, actorId), userId: Number(actorId) || 0, message: text, origin: "agent", sentFrom: "website" },
+		{
+			username: agentName(ws, actorId),
+			userId: Number(actorId) || 0,
+			message: text,
+			origin: "agent",
+			sentFrom: "website",
+		},
 		now,
 	);
 }
@@ -108,7 +114,13 @@ export function claimCall(ws: WorkspaceState, callId: string, body: unknown, now
 	if (call.ticket) call.ticket.claimedBy = actorId;
 	pushMessage(
 		call,
-		{ username: "System", userId: 0, message: `${agentName(ws, actorId)} has taken your call.`, origin: "systemMessage", sentFrom: "system" },
+		{
+			username: "System",
+			userId: 0,
+			message: `${agentName(ws, actorId)} has taken your call.`,
+			origin: "systemMessage",
+			sentFrom: "system",
+		},
 		now,
 	);
 	return { status: call.status };

@@ -24,7 +24,11 @@ export function pushMessage(call: CallState, message: Omit<CallMessage, "id" | "
 }
 
 function systemMessage(call: CallState, text: string, now: number): void {
-	pushMessage(call, { username: "System", userId: 0, message: text, origin: "systemMessage", sentFrom: "system" }, now);
+	pushMessage(
+		call,
+		{ username: "System", userId: 0, message: text, origin: "systemMessage", sentFrom: "system" },
+		now,
+	);
 }
 
 /** A ticket with its whole transcript, as `support/create`, `GET /calls` and `ongoingChats` answer it. */
@@ -53,7 +57,11 @@ function isTicket(call: CallState): call is CallState & { ticket: TicketInfo } {
 
 /** The workspace's tickets (calls with a ticket behind them), newest first. */
 export function ticketsOf(ws: WorkspaceState): (CallState & { ticket: TicketInfo })[] {
-	return [...ws.calls.values()].filter(isTicket).sort((a, b) => b.ticket.createdMs - a.ticket.createdMs);
+	// Reversed first so tickets created in the same millisecond still list newest first (the sort is stable).
+	return [...ws.calls.values()]
+		.filter(isTicket)
+		.reverse()
+		.sort((a, b) => b.ticket.createdMs - a.ticket.createdMs);
 }
 
 /** Call ids are 24-hex ids: anything else breaks the lookup (500); an unknown one is a 404. */
@@ -121,7 +129,8 @@ export function openTicket(ws: WorkspaceState, server: RunningServer, input: New
 /** The caller's open or claimed ticket on this server, if any. */
 export function liveTicketOf(ws: WorkspaceState, server: RunningServer, callerId: number) {
 	return ticketsOf(ws).find(
-		(call) => call.ticket.runningGameId === server.game._id && call.ticket.callerId === callerId && isLive(call.status),
+		(call) =>
+			call.ticket.runningGameId === server.game._id && call.ticket.callerId === callerId && isLive(call.status),
 	);
 }
 
