@@ -187,6 +187,9 @@ export interface CallMessage {
 export type CallStatus = "open" | "closed";
 export const CALL_STATUSES: readonly CallStatus[] = ["open", "closed"];
 
+/** The deployed service's tickets add `claimed` (an agent took the call) to the interface's two statuses. */
+export type TicketStatus = CallStatus | "claimed";
+
 export interface TeamMembership {
 	teamId: string;
 	teamName: string;

@@ -18,7 +18,19 @@ export const OPERATION_IDS = [
  * Routes beyond the interface that the deployed service has and its official module uses (DESIGN.md §3); the
  * deployed profile serves them, the default one answers them as unknown routes.
  */
-export const EXTENSION_OPERATION_IDS = ["playerLeave", "endServer", "getServer"] as const;
+export const EXTENSION_OPERATION_IDS = [
+	"playerLeave",
+	"endServer",
+	"getServer",
+	"sendData",
+	"supportCreate",
+	"supportEnd",
+	"consent",
+	"listCalls",
+	"postCallMessage",
+	"claimCall",
+	"endCall",
+] as const;
 
 export type OperationId = (typeof OPERATION_IDS)[number] | (typeof EXTENSION_OPERATION_IDS)[number];
 

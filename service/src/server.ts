@@ -70,8 +70,11 @@ export function buildApp(store: Store): FastifyInstance {
 	app.addHook("onRequest", profileGate());
 	app.addHook("onRequest", keyCheck(store));
 	app.addHook("preValidation", faultBeforeOperation(faults, log));
-	app.addHook("onSend", faultAfterOperation());
-	app.addHook("onResponse", async (request, reply) => log.recordRequest(request, reply.statusCode));
+	app.addHook("onSend", faultAfterOperation(log));
+	// A drop-after fault logged its request (status 0) when it closed the connection.
+	app.addHook("onResponse", async (request, reply) => {
+		if (request.fault?.kind !== "drop-after") log.recordRequest(request, reply.statusCode);
+	});
 
 	app.setErrorHandler(errorHandler);
 	app.setNotFoundHandler(notFoundHandler(() => store.profile));

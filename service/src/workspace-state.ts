@@ -2,17 +2,26 @@ import type {
 	ActivitySession,
 	ActivitySummary,
 	CallMessage,
-	CallStatus,
 	HistoryItem,
 	Order,
 	Platform,
 	RunningGame,
 	RunningPlayer,
 	TeamMembership,
+	TicketStatus,
 	TimeOffRequest,
 	WorkspaceProfile,
 } from "./model.js";
 import type { WorkspaceSeed } from "./seed.js";
+import {
+	type ConsentRecord,
+	type DeliveredAction,
+	type InGameSettings,
+	type QueuedAction,
+	type SessionEventRecord,
+	type TicketInfo,
+	defaultInGameSettings,
+} from "./profiles/deployed-records.js";
 import { isoAt } from "./time.js";
 
 export interface RunningServer {
@@ -31,6 +40,8 @@ export interface RunningServer {
 export interface LiveSession {
 	userId: string;
 	session: ActivitySession;
+	/** Deployed profile: the join answered `needsConsent:true`; without a grant the visit is deleted at leave. */
+	needsConsent?: boolean;
 }
 
 /** Why a server is gone: silence (forgotten or deleted), `/_control/forget`, or the deployed `endServer`. */
@@ -61,11 +72,18 @@ export interface JoinRecord {
 	username: string;
 	banned: boolean;
 	at: number;
+	/** Deployed joins: these fields exactly as sent, when sent. */
+	userKey?: unknown;
+	displayName?: unknown;
+	datetime?: unknown;
+	groupRank?: unknown;
 }
 
 export interface CallState {
-	status: CallStatus;
+	status: TicketStatus;
 	messages: { message: CallMessage; visibleAtMs: number }[];
+	/** Deployed profile: the ticket behind the call (support/create, or a chat an agent started); seeded calls have none. */
+	ticket?: TicketInfo;
 }
 
 /** Everything one workspace (one key) holds. Nothing here is reachable from another workspace. */
@@ -90,6 +108,21 @@ export class WorkspaceState {
 	readonly openedSessions: OpenedSession[] = [];
 	/** User id → the member's stored timezone (what the last join's tzOffset left there). */
 	readonly timezones = new Map<string, string>();
+	/** Staff usernames from the seed, for the agent messages the deployed `/calls` routes store. */
+	readonly staffNames = new Map<string, string>();
+	/** Deployed profile: the workspace's in-game settings (createServer answer), set through the control API. */
+	readonly inGame: InGameSettings = defaultInGameSettings();
+	/** Deployed profile: users who may not open support calls, and users removed for data protection. */
+	readonly callBans = new Set<string>();
+	readonly gdprRemoved = new Set<string>();
+	/** Deployed profile: consent decisions in arrival order; a user's last one counts. */
+	readonly consents: ConsentRecord[] = [];
+	/** Deployed profile: session events sendData stored, deduplicated by session + type + date. */
+	readonly sessionEvents: SessionEventRecord[] = [];
+	readonly sessionEventKeys = new Set<string>();
+	/** Deployed profile: dashboard actions waiting for their server's next sendData, then those handed over. */
+	queuedActions: QueuedAction[] = [];
+	readonly deliveredActions: DeliveredAction[] = [];
 
 	constructor(seed: WorkspaceSeed, clockStartMs: number) {
 		const copy = structuredClone(seed);
@@ -99,6 +132,7 @@ export class WorkspaceState {
 		for (const member of copy.staff) {
 			this.staffIds.add(member.userId);
 			this.ranks.set(member.userId, member.rank);
+			this.staffNames.set(member.userId, member.username);
 		}
 		for (const ban of copy.bans) this.bans.set(ban.userId, { reason: ban.reason, bannedBy: ban.bannedBy });
 		for (const team of copy.teams) {

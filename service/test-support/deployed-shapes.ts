@@ -51,6 +51,12 @@ export const deployedAnswers = {
 		workspace: deployedWorkspace,
 		serverName: isString,
 		created: isDateTime,
+		moderation: isBoolean,
+		afkReportingSettings: isObjectOf({
+			altTab: isOneOf(isBoolean, isNumber),
+			movement: isOneOf(isBoolean, isNumber),
+		}),
+		privacy: isObjectOf({ trackStaffOnly: isBoolean, requireConsent: isBoolean }),
 	}),
 	/** `reason` only when banned; the privacy mode leaves out `banned` (when false), `sessionId`, `runningPlayerId`. */
 	playerJoin: isObjectOf(joinFields, { optional: ["reason", "banned", "sessionId", "runningPlayerId"] }),

@@ -378,7 +378,7 @@ describe("extension routes", () => {
 		assert.deepEqual((await devRecords()).openSessionsByUser, { [String(PLAYER)]: 1 });
 	});
 
-	test("endServer ends every session still in game and removes the server", async () => {
+	test("endServer deletes the non-staff sessions still in game, ends the staff ones and removes the server", async () => {
 		const server = await registerServer(t.api);
 		await join(server.runningGameId, { playerId: STAFF });
 		await join(server.runningGameId);
@@ -387,7 +387,11 @@ describe("extension routes", () => {
 		assertShape(deployedAnswers.endServer, answer.json);
 		const records = await devRecords();
 		assert.deepEqual(records.openSessionsByUser, {});
-		assert.ok(records.sessions.every((s: { inGame: boolean; deleted: boolean }) => !s.inGame && !s.deleted));
+		assert.ok(records.sessions.every((s: { inGame: boolean }) => !s.inGame));
+		const deletedByUser = Object.fromEntries(
+			records.sessions.map((s: { userId: string; deleted: boolean }) => [s.userId, s.deleted]),
+		);
+		assert.deepEqual(deletedByUser, { [String(STAFF)]: false, [String(PLAYER)]: true });
 		const record = await serverRecord(server.runningGameId);
 		assert.equal(record.deleted, true);
 		assert.equal(record.removal, "endServer");

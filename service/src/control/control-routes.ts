@@ -10,6 +10,7 @@ import type { Store } from "../store.js";
 import type { CallStatus } from "../model.js";
 import { agentMessageBody, callStatusBody, configBody, faultBody, forgetBody } from "./control-schemas.js";
 import { workspaceRecordsView } from "./records-view.js";
+import { inGameControls } from "./in-game-controls.js";
 import { workspaceStateView } from "./state-view.js";
 
 /** A whole seed may be posted to reset, so it gets more room than an operation's 64 KiB. */
@@ -167,4 +168,6 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 			return { success: true, status: request.body.status };
 		},
 	);
+
+	await inGameControls(app, store);
 }

@@ -31,3 +31,33 @@ export const agentMessageBody = body(
 );
 
 export const callStatusBody = body({ status: { type: "string", enum: CALL_STATUSES } }, ["status"]);
+
+const userId = { type: "string", pattern: "^-?\\d+$" };
+const groupId = { type: "string", minLength: 1 };
+const signal = { anyOf: [{ type: "boolean" }, { type: "number" }] };
+
+/** A dashboard action: `runningGameId` names the server; every other field is the action, kept as given. */
+export const actionBody = {
+	type: "object",
+	required: ["runningGameId", "type"],
+	properties: { runningGameId: { type: "string", minLength: 1 } },
+} as const;
+
+export const chatBody = body(
+	{ runningGameId: { type: "string", minLength: 1 }, userId, actorId: userId, message: { type: "string" } },
+	["runningGameId", "userId", "actorId"],
+);
+
+export const actorBody = body({ actorId: userId }, ["actorId"]);
+
+export const settingsBody = body(
+	{
+		groupId,
+		moderation: { type: "boolean" },
+		privacy: body({ trackStaffOnly: { type: "boolean" }, requireConsent: { type: "boolean" } }, []),
+		afkReportingSettings: body({ altTab: signal, movement: signal }, []),
+	},
+	[],
+);
+
+export const userMarkBody = body({ userId, groupId, on: { type: "boolean" } }, ["userId"]);

@@ -1,6 +1,6 @@
 import type { OperationId } from "../operations.js";
 
-export const FAULT_KINDS = ["success-false", "malformed", "truncated", "wrong-types", "drop"] as const;
+export const FAULT_KINDS = ["success-false", "malformed", "truncated", "wrong-types", "drop", "drop-after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -21,7 +21,8 @@ export interface FaultRule extends FaultSpec {
 
 /**
  * drop, success-false and a bare status answer instead of the operation, so state stays unchanged; the other
- * kinds (and latency alone) let the operation run and then delay or spoil its answer.
+ * kinds (and latency alone) let the operation run and then delay or spoil its answer; drop-after runs it and
+ * then closes the connection without an answer (the operation happened, its answer is lost).
  */
 export function answersInsteadOfOperation(rule: FaultSpec): boolean {
 	if (rule.kind === "drop" || rule.kind === "success-false") return true;

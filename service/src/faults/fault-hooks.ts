@@ -33,12 +33,20 @@ export function faultBeforeOperation(faults: FaultBook, log: RequestLog) {
 	};
 }
 
-/** Delays or spoils the operation's real answer (whatever it was, refusals included). */
-export function faultAfterOperation() {
+/**
+ * Delays or spoils the operation's real answer (whatever it was, refusals included), or loses it: drop-after
+ * closes the connection once the operation has acted.
+ */
+export function faultAfterOperation(log: RequestLog) {
 	return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
 		const rule = request.fault;
 		if (!rule || answersInsteadOfOperation(rule)) return payload;
 		if (rule.latencyMs) await delay(rule.latencyMs);
+		if (rule.kind === "drop-after") {
+			log.recordRequest(request, 0);
+			request.raw.socket.destroy();
+			return payload;
+		}
 		if (rule.retryAfter !== undefined) void reply.header("retry-after", String(rule.retryAfter));
 		if (rule.status !== undefined) void reply.code(rule.status);
 		if (typeof payload !== "string") return payload;

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from "fastify";
+import { recordConsent } from "../profiles/deployed-consent.js";
 import { playerLeave } from "../profiles/deployed-leave.js";
 import { endServer, getServer } from "../profiles/deployed-server.js";
-import { workspaceOf } from "./request-context.js";
+import {
+	agentEndCall,
+	agentReply,
+	claimCall,
+	listCalls,
+	supportCreate,
+	supportEnd,
+} from "../profiles/deployed-support.js";
+import { sendData } from "../profiles/deployed-sync.js";
+import { runningGameBody, workspaceOf } from "./request-context.js";
+
+type CallParams = { Params: { callId: string } };
 
 /**
  * Routes beyond the interface that the deployed service has (DESIGN.md §3). Only the deployed profile serves
@@ -13,7 +25,10 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 	app.post(
 		"/activity/playerLeave/v2",
 		{ config: { operation: "playerLeave", profiles: deployedOnly } },
-		async (request) => ({ success: true, ...playerLeave(workspaceOf(request), request.body, Date.now()) }),
+		async (request) => ({
+			success: true,
+			...playerLeave(workspaceOf(request), runningGameBody(request), Date.now()),
+		}),
 	);
 
 	app.delete(
@@ -21,7 +36,7 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 		{ config: { operation: "endServer", profiles: deployedOnly } },
 		async (request) => ({
 			success: true,
-			...endServer(workspaceOf(request), request.body, Date.now()),
+			...endServer(workspaceOf(request), runningGameBody(request), Date.now()),
 		}),
 	);
 
@@ -30,7 +45,60 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 		{ config: { operation: "getServer", profiles: deployedOnly } },
 		async (request) => ({
 			success: true,
-			...getServer(workspaceOf(request), request.body, Date.now()),
+			...getServer(workspaceOf(request), runningGameBody(request), Date.now()),
+		}),
+	);
+
+	app.post("/activity/sendData", { config: { operation: "sendData", profiles: deployedOnly } }, async (request) =>
+		sendData(workspaceOf(request), runningGameBody(request), Date.now(), request.fault?.kind ?? null),
+	);
+
+	app.post(
+		"/activity/support/create",
+		{ config: { operation: "supportCreate", profiles: deployedOnly } },
+		async (request) => supportCreate(workspaceOf(request), runningGameBody(request), Date.now()),
+	);
+
+	app.post(
+		"/activity/support/end",
+		{ config: { operation: "supportEnd", profiles: deployedOnly } },
+		async (request) => supportEnd(workspaceOf(request), runningGameBody(request), Date.now()),
+	);
+
+	app.post("/activity/consent", { config: { operation: "consent", profiles: deployedOnly } }, async (request) =>
+		recordConsent(workspaceOf(request), runningGameBody(request), Date.now()),
+	);
+
+	app.get<{ Querystring: { status?: string } }>(
+		"/calls",
+		{ config: { operation: "listCalls", profiles: deployedOnly } },
+		async (request) => ({ success: true, calls: listCalls(workspaceOf(request), request.query.status) }),
+	);
+
+	app.post<CallParams>(
+		"/calls/:callId/messages",
+		{ config: { operation: "postCallMessage", profiles: deployedOnly } },
+		async (request) => ({
+			success: true,
+			message: agentReply(workspaceOf(request), request.params.callId, request.body, Date.now()),
+		}),
+	);
+
+	app.put<CallParams>(
+		"/calls/:callId/claim",
+		{ config: { operation: "claimCall", profiles: deployedOnly } },
+		async (request) => ({
+			success: true,
+			...claimCall(workspaceOf(request), request.params.callId, request.body, Date.now()),
+		}),
+	);
+
+	app.put<CallParams>(
+		"/calls/:callId/end",
+		{ config: { operation: "endCall", profiles: deployedOnly } },
+		async (request) => ({
+			success: true,
+			...agentEndCall(workspaceOf(request), request.params.callId, request.body, Date.now()),
 		}),
 	);
 }

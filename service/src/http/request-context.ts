@@ -39,3 +39,15 @@ export function workspaceOf(request: FastifyRequest): WorkspaceState {
 	if (!request.workspace) throw new Error("an operation ran without a checked key");
 	return request.workspace;
 }
+
+/**
+ * The body of a `[running]` route (one that names a running game): the deployed service takes the running
+ * game's id from the body or, when the body has none, from `?gameId=`.
+ */
+export function runningGameBody(request: FastifyRequest): unknown {
+	const { body } = request;
+	const query = request.query as Record<string, unknown> | undefined;
+	const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : undefined;
+	if ((fields && "gameId" in fields) || typeof query?.gameId !== "string") return body;
+	return { ...fields, gameId: query.gameId };
+}

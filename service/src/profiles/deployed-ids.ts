@@ -41,3 +41,13 @@ export function fieldsOf(body: unknown): Record<string, unknown> {
 export function userIdOf(playerId: unknown): string {
 	return typeof playerId === "number" || typeof playerId === "string" ? String(playerId) : "";
 }
+
+/**
+ * The deployed service validates nothing: a field its handler needs but does not get breaks it (500, not 400).
+ * Returns the field when present.
+ */
+export function needed(input: Record<string, unknown>, name: string): unknown {
+	const value = input[name];
+	if (value === undefined || value === null) throw internalServerError();
+	return value;
+}

@@ -3,7 +3,7 @@ import { endSession } from "../resources/sessions.js";
 import type { LiveSession, Removal, WorkspaceState } from "../workspace-state.js";
 
 /** A deleted session disappears from the activity answers and its minutes from the summary. */
-function deleteSession(ws: WorkspaceState, live: LiveSession): void {
+export function deleteSession(ws: WorkspaceState, live: LiveSession): void {
 	const { session } = live;
 	session.inGame = false;
 	const index = ws.sessions.indexOf(session);
@@ -21,8 +21,8 @@ function deleteSession(ws: WorkspaceState, live: LiveSession): void {
 /**
  * The deployed service deletes a silent server with its running players and the sessions still in game on it:
  * a staff member's session is kept and ended at `atMs` (staff activity counts), anyone else's is deleted.
- * Sessions already ended by playerLeave stay as they are. The reference service keeps no per-server chats,
- * so there are none to delete.
+ * Sessions already ended by playerLeave stay as they are. Its support calls are not closed: they stay open
+ * for ever, as on the deployed service.
  */
 export function deleteServer(ws: WorkspaceState, internalGameId: string, removal: Removal, atMs: number): boolean {
 	const server = removeServer(ws, internalGameId, removal, atMs);

@@ -1,10 +1,10 @@
 import { type CreateServerInput, createServer } from "../resources/activity.js";
-import { pingServer, removeServer } from "../resources/running-games.js";
-import { endSession } from "../resources/sessions.js";
+import { pingServer } from "../resources/running-games.js";
 import { ServiceError } from "../service-error.js";
 import { isoAt } from "../time.js";
 import type { WorkspaceState } from "../workspace-state.js";
 import { fieldsOf, findRunningGame } from "./deployed-ids.js";
+import { deleteServer } from "./deployed-presence.js";
 
 /**
  * The workspace as the deployed service sends it: `owner` and `premium.managedBy` under other field names than
@@ -28,7 +28,8 @@ export function deployedWorkspaceView(ws: WorkspaceState) {
 
 /**
  * Studio's empty `jobId` is refused (400); otherwise a registration like the default profile's, answered with
- * the deployed workspace and two extra top-level fields, `serverName` and `created`.
+ * the deployed workspace and extra top-level fields: `serverName`, `created` and the in-game settings
+ * (`moderation`, `afkReportingSettings`, `privacy`).
  */
 export function deployedCreateServer(ws: WorkspaceState, input: CreateServerInput, now: number) {
 	if (input.jobId === "") throw new ServiceError(400, "jobId should not be empty");
@@ -39,6 +40,7 @@ export function deployedCreateServer(ws: WorkspaceState, input: CreateServerInpu
 		workspace: deployedWorkspaceView(ws),
 		serverName: `${ws.profile.groupName} #${input.jobId.slice(0, 8)}`,
 		created: isoAt(now),
+		...structuredClone(ws.inGame),
 	};
 }
 
@@ -50,14 +52,12 @@ export function getServer(ws: WorkspaceState, body: unknown, now: number) {
 }
 
 /**
- * `DELETE /activity/endServer`: the server shuts down, so every session still in game on it ends now and the
- * server is removed with its running players.
+ * `DELETE /activity/endServer`: the server shuts down and is removed as silence would remove it: non-staff
+ * sessions still in game are deleted, staff sessions end now. Its live calls stay open for ever.
  */
 export function endServer(ws: WorkspaceState, body: unknown, now: number): Record<string, never> {
 	const server = findRunningGame(ws, fieldsOf(body).gameId);
 	pingServer(ws, server, now);
-	for (const live of server.liveSessions) endSession(ws, live, now);
-	server.liveSessions = [];
-	removeServer(ws, server.game.internalGameId, "endServer", now);
+	deleteServer(ws, server.game.internalGameId, "endServer", now);
 	return {};
 }

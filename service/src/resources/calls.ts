@@ -1,5 +1,5 @@
 import { newDocumentId } from "../ids.js";
-import type { CallMessage, CallStatus } from "../model.js";
+import type { CallMessage, TicketStatus } from "../model.js";
 import { notFound } from "../service-error.js";
 import { isoAt } from "../time.js";
 import type { CallState, WorkspaceState } from "../workspace-state.js";
@@ -9,7 +9,7 @@ export function getCallMessages(
 	ws: WorkspaceState,
 	callId: string,
 	now: number,
-): { status: CallStatus; messages: CallMessage[] } {
+): { status: TicketStatus; messages: CallMessage[] } {
 	const call = ws.calls.get(callId);
 	if (!call) throw notFound(`Unknown call ${callId}`);
 	const messages = call.messages

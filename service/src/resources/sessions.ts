@@ -9,6 +9,8 @@ export interface NewSession {
 	playerId: number;
 	platform: Platform;
 	isStaff: boolean;
+	/** Deployed profile: the join asked for consent (see LiveSession). */
+	needsConsent?: boolean;
 }
 
 function summaryFor(ws: WorkspaceState, userId: string, now: number): ActivitySummary {
@@ -69,7 +71,7 @@ export function openSession(
 		created: isoAt(now),
 	};
 	ws.sessions.push(session);
-	server.liveSessions.push({ userId: input.userId, session });
+	server.liveSessions.push({ userId: input.userId, session, needsConsent: input.needsConsent });
 	ws.openedSessions.push({ userId: input.userId, runningGameId: server.game._id, session, deleted: false });
 	const summary = summaryFor(ws, input.userId, now);
 	summary.sessions.push(session._id);
