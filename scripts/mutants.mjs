@@ -54,6 +54,7 @@ const scratch = mkdtempSync(join(tmpdir(), "staffops-mutants-"));
 for (const path of [
 	"src",
 	"test",
+	"lune/roblox",
 	"model",
 	"tsconfig.json",
 	"tsconfig.test.json",
