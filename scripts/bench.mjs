@@ -18,7 +18,9 @@ const TIMEOUT_SECONDS = 600;
 const BENCH_DIR = "lune/bench";
 
 if (process.argv[2] === "--help") {
-	console.log("usage: npm run bench [-- PREFIX]   (only the benchmarks in lune/bench/ whose file name starts with PREFIX)");
+	console.log(
+		"usage: npm run bench [-- PREFIX]   (only the benchmarks in lune/bench/ whose file name starts with PREFIX)",
+	);
 	process.exit(0);
 }
 ensureSetup();
