@@ -1,5 +1,5 @@
-// `npm run bench`: builds StaffOps, then runs every benchmark in lune/bench/ (lune/bench/*.luau; their shared parts are in
-// lune/bench/support/ and lune/lib/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
+// `npm run bench`: builds StaffOps, then runs every benchmark in lune/bench/ (lune/bench/*.luau; their shared parts
+// are in lune/bench/support/ and lune/lib/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
 // and have no thresholds: the command exits non-zero only when a benchmark crashed or hung (so it printed no
 // figures).
 //

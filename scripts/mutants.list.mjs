@@ -5,8 +5,8 @@
 // survivor is a missing spec, and the run fails on it. `model: true` rebuilds the drop-in model too, for specs
 // that run the model's code (test/specs/client/device.spec.ts).
 //
-// `file` is where the snippet is today; a refactor that moves code does not need hand edits here:
-// `node scripts/mutants.mjs --repin` finds each snippet in src/ and rewrites the paths that moved (scripts/mutantPins.mjs).
+// `file` is where the snippet is today; a refactor that moves code needs no hand edits here: `node scripts/mutants.mjs
+// --repin` finds each snippet in src/ and rewrites the paths that moved (scripts/mutantPins.mjs).
 
 export const MUTANTS = [
 	// ---- transport
