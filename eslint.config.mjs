@@ -86,7 +86,7 @@ export default tseslint.config(
 		languageOptions: { globals: nodeGlobals },
 	},
 	{
-		files: ["scripts/**/*.mjs", "test/wally-consumer/*.mjs", "eslint.config.mjs"],
+		files: ["scripts/**/*.mjs", "eslint.config.mjs"],
 		extends: [js.configs.recommended],
 		languageOptions: { globals: nodeGlobals, sourceType: "module" },
 	},

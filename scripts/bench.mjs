@@ -1,5 +1,5 @@
-// `npm run bench`: builds StaffOps, then runs every benchmark in bench/ (bench/*.luau; their shared parts are in
-// bench/support/ and tools/lune/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
+// `npm run bench`: builds StaffOps, then runs every benchmark in lune/bench/ (lune/bench/*.luau; their shared parts
+// are in lune/bench/support/ and lune/lib/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
 // and have no thresholds: the command exits non-zero only when a benchmark crashed or hung (so it printed no
 // figures).
 //
@@ -15,12 +15,19 @@ import { requireTool, LUNE_VERSION } from "./tools.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const TIMEOUT_SECONDS = 600;
+const BENCH_DIR = "lune/bench";
 
+if (process.argv[2] === "--help") {
+	console.log(
+		"usage: npm run bench [-- PREFIX]   (only the benchmarks in lune/bench/ whose file name starts with PREFIX)",
+	);
+	process.exit(0);
+}
 ensureSetup();
 if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 const lune = requireTool("lune");
 const only = process.argv[2];
-const benches = readdirSync("bench")
+const benches = readdirSync(BENCH_DIR)
 	.filter((name) => name.endsWith(".luau"))
 	.filter((name) => only === undefined || name.startsWith(only))
 	.sort();
@@ -42,12 +49,12 @@ async function serviceEnv() {
 
 function runBench(file, extraEnv) {
 	return new Promise((resolve) => {
-		const child = spawn(lune, ["run", `bench/${file}`], {
+		const child = spawn(lune, ["run", `${BENCH_DIR}/${file}`], {
 			stdio: "inherit",
 			env: { ...process.env, ...extraEnv },
 		});
 		const timer = setTimeout(() => {
-			console.log(`(bench/${file} still running after ${TIMEOUT_SECONDS} s; stopped)`);
+			console.log(`(${BENCH_DIR}/${file} still running after ${TIMEOUT_SECONDS} s; stopped)`);
 			child.kill("SIGKILL");
 		}, TIMEOUT_SECONDS * 1000);
 		child.on("exit", (code, signal) => {
@@ -59,9 +66,9 @@ function runBench(file, extraEnv) {
 
 const troubled = [];
 for (const file of benches) {
-	console.log(`\n== bench/${file}`);
+	console.log(`\n== ${BENCH_DIR}/${file}`);
 	let extraEnv = {};
-	if (/^-- bench: needs-service$/m.test(readFileSync(`bench/${file}`, "utf8").slice(0, 4000))) {
+	if (/^-- bench: needs-service$/m.test(readFileSync(`${BENCH_DIR}/${file}`, "utf8").slice(0, 4000))) {
 		try {
 			extraEnv = await serviceEnv();
 		} catch (error) {

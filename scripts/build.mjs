@@ -4,8 +4,7 @@
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
-import { buildWallyPackage } from "./wally.mjs";
-import { installForConsumer } from "../test/wally-consumer/install.mjs";
+import { buildWallyPackage, installForConsumer } from "./wally.mjs";
 
 const withTests = process.argv.includes("--tests");
 
@@ -68,7 +67,7 @@ if (withTests) {
 	]);
 	step("bundle build/test-place.rbxl", rojo, ["build", "test/place.project.json", "-o", "build/test-place.rbxl"]);
 	// As `wally install` would lay it out, then built by Rojo like any Wally user's project.
-	installForConsumer();
+	installForConsumer("test/wally-consumer");
 	step("bundle build/wally-consumer.rbxl (a Wally user's project)", rojo, [
 		"build",
 		"test/wally-consumer/default.project.json",

@@ -4,7 +4,7 @@
 //
 // Two sides, two selene standard libraries: the Roblox side (the drop-in model, the Wally consumer's game script)
 // runs in Roblox and is checked against Roblox's API, generated offline by scripts/selene-std.luau into
-// build/selene/roblox.yml; everything else runs in Lune and is checked against tools/lune/lune.yml.
+// build/selene/roblox.yml; everything else runs in Lune and is checked against lune/lune.yml.
 //
 // usage: node scripts/luau.mjs lint     StyLua --check, then selene on both sides; exits 1 on any finding
 //        node scripts/luau.mjs format   StyLua rewrites the files
@@ -72,7 +72,7 @@ const robloxSide = files.filter((file) => ROBLOX_SIDE.some((prefix) => file.star
 const luneSide = files.filter((file) => !robloxSide.includes(file));
 for (const [side, config, sideFiles] of [
 	["Roblox side", "selene.toml", robloxSide],
-	["Lune side", "tools/lune/selene.toml", luneSide],
+	["Lune side", "lune/selene.toml", luneSide],
 ]) {
 	const lint = run(`selene (${side}, ${config}): ${sideFiles.length} files`, selene, [
 		"--config",

@@ -4,20 +4,15 @@
 // A mutant that no spec can catch because it changes nothing observable carries `equivalent: "<why>"`; any other
 // survivor is a missing spec, and the run fails on it. `model: true` rebuilds the drop-in model too, for specs
 // that run the model's code (test/specs/client/device.spec.ts).
-
-const T = "src/transport";
-const A = "src/api";
-const R = "src/runtime";
-const S = "src/shared";
-const V = "src/server";
-const B = "src/bridge";
-const C = "src/client";
+//
+// `file` is where the snippet is today; a refactor that moves code needs no hand edits here: `node scripts/mutants.mjs
+// --repin` finds each snippet in src/ and rewrites the paths that moved (scripts/mutantPins.mjs).
 
 export const MUTANTS = [
 	// ---- transport
 	{
 		id: "budget-high-as-normal",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "{ urgent: -1, high: 0, normal: 1, low: 2 }",
 		to: "{ urgent: -1, high: 1, normal: 1, low: 2 }",
 		what: "high priority waits behind normal",
@@ -25,7 +20,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "budget-lifo-within-priority",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "this.queue[index - 1].rank > waiter.rank",
 		to: "this.queue[index - 1].rank >= waiter.rank",
 		what: "last come first served within a priority",
@@ -33,7 +28,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "budget-half-window",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "sent[drop] + WINDOW <= now",
 		to: "sent[drop] + WINDOW / 2 <= now",
 		what: "the per-minute window forgets sends after 30 s",
@@ -41,7 +36,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "budget-window-off-by-one",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "this.inWindow(now) < this.perMinute",
 		to: "this.inWindow(now) <= this.perMinute",
 		what: "one request more than perMinute in a minute",
@@ -49,7 +44,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "budget-maxwait-doubled",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "deadline: this.scheduler.now() + this.maxWait,",
 		to: "deadline: this.scheduler.now() + this.maxWait * 2,",
 		what: "a request waits twice maxWait before the budget refuses it",
@@ -57,7 +52,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "budget-pause-keeps-tokens",
-		file: `${T}/budget.ts`,
+		file: "src/transport/budget.ts",
 		from: "if (resumeAt > this.pausedUntil) this.pausedUntil = resumeAt;\n\t\tthis.tokens = 0;",
 		to: "if (resumeAt > this.pausedUntil) this.pausedUntil = resumeAt;",
 		what: "a pause keeps the bucket's tokens (a burst right after Roblox's limit)",
@@ -65,7 +60,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-429-not-transient",
-		file: `${T}/retry.ts`,
+		file: "src/transport/retry.ts",
 		from: "const NOT_PROCESSED = new Set([408, 429, 503]);",
 		to: "const NOT_PROCESSED = new Set([408, 503]);",
 		what: "a 429 counts as a final refusal",
@@ -73,7 +68,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-5xx-not-acted",
-		file: `${T}/retry.ts`,
+		file: "src/transport/retry.ts",
 		from: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: true };",
 		to: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: false };",
 		what: "a 500 is taken as 'nothing happened' (an unsafe operation is repeated)",
@@ -81,7 +76,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-ignores-safety",
-		file: `${T}/retry.ts`,
+		file: "src/transport/retry.ts",
 		from: "return retryable && (safeToRepeat || !mayHaveActed);",
 		to: "return retryable;",
 		what: "operations that are not safe to repeat are repeated after an unknown outcome",
@@ -89,7 +84,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "transport-timeout-doubled",
-		file: `${T}/transport.ts`,
+		file: "src/transport/transport.ts",
 		from: "this.scheduler.delay(timeout, () => {",
 		to: "this.scheduler.delay(timeout * 2, () => {",
 		what: "the per-attempt timeout fires at twice the configured time",
@@ -97,7 +92,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "transport-roblox-timeout-fixed",
-		file: `${T}/transport.ts`,
+		file: "src/transport/transport.ts",
 		from: "Timeout: math.min(timeout, 30),",
 		to: "Timeout: 30,",
 		what: "RequestAsync is always given Roblox's 30 s timeout",
@@ -105,7 +100,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "transport-no-limit-pause",
-		file: `${T}/transport.ts`,
+		file: "src/transport/transport.ts",
 		from: 'if (failure.kind === "limit") this.budget.pause();',
 		to: "",
 		what: "Roblox's request limit no longer pauses the budget",
@@ -113,7 +108,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "transport-ignores-max-retry-after",
-		file: `${T}/transport.ts`,
+		file: "src/transport/transport.ts",
 		from: "if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfter) return false;",
 		to: "",
 		what: "a Retry-After beyond maxRetryAfter is waited out",
@@ -121,7 +116,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "transport-ignores-retry-after",
-		file: `${T}/transport.ts`,
+		file: "src/transport/transport.ts",
 		from: "const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);",
 		to: "const wait = backoffDelay(this.policy, attempt, this.random);",
 		what: "the transport's retry does not wait for Retry-After",
@@ -129,7 +124,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "redact-first-copy-only",
-		file: `${T}/StaffOpsError.ts`,
+		file: "src/transport/StaffOpsError.ts",
 		from: "while (start !== undefined && finish !== undefined) {",
 		to: "if (start !== undefined && finish !== undefined) {",
 		what: "only the first copy of the key is redacted",
@@ -137,7 +132,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "redact-skips-adjacent-copy",
-		file: `${T}/StaffOpsError.ts`,
+		file: "src/transport/StaffOpsError.ts",
 		from: "[start, finish] = string.find(out, key, start + REDACTED.size(), true);",
 		to: "[start, finish] = string.find(out, key, finish + 1, true);",
 		what: "the next search starts past the old key's end, skipping a copy right after it",
@@ -145,7 +140,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "door-cut-before-redacting",
-		file: `${T}/httpDoor.ts`,
+		file: "src/transport/httpDoor.ts",
 		from: "`request failed: ${scrub(text).sub(1, 120)}`",
 		to: "`request failed: ${scrub(text.sub(1, 120))}`",
 		what: "a long transport error is cut before the key is redacted (a cut key shows its first half)",
@@ -153,7 +148,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "door-connectfail-sent",
-		file: `${T}/httpDoor.ts`,
+		file: "src/transport/httpDoor.ts",
 		from: '\t"ConnectFail",\n',
 		to: "\n",
 		what: "ConnectFail counts as possibly sent",
@@ -161,7 +156,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "door-timeout-not-sent",
-		file: `${T}/httpDoor.ts`,
+		file: "src/transport/httpDoor.ts",
 		from: 'return { kind: "timeout", retryable: true, sent: true, message: "HttpError: Timedout" };',
 		to: 'return { kind: "timeout", retryable: true, sent: false, message: "HttpError: Timedout" };',
 		what: "a Roblox timeout is taken as 'never sent'",
@@ -171,7 +166,7 @@ export const MUTANTS = [
 	// ---- api
 	{
 		id: "policy-401-refused",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: "if (status === 401 || status === 403) return",
 		to: "if (status === 403) return",
 		what: "a 401 reads as a final refusal instead of a refused key",
@@ -179,7 +174,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "policy-408-refused",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: "if (isNotProcessed(status)) return",
 		to: "if (status !== 408 && isNotProcessed(status)) return",
 		what: "a 408 reads as a final refusal",
@@ -187,7 +182,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "policy-429-unknown",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: 'if (isNotProcessed(status)) return "transient";',
 		to: 'if (status === 429) return "unknown";\n\tif (isNotProcessed(status)) return "transient";',
 		what: "a 429 reads as an unknown outcome",
@@ -195,7 +190,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "policy-join-acted-retried",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: 'playerJoin: { ...READ, unknown: "check", acted: "done",',
 		to: 'playerJoin: { ...READ, unknown: "check", acted: "retry",',
 		what: "a join the service acted on is sent again when its answer is unusable",
@@ -203,7 +198,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "policy-join-unknown-retried",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: 'playerJoin: { ...READ, unknown: "check",',
 		to: 'playerJoin: { ...READ, unknown: "retry",',
 		what: "a join with an unknown outcome is sent again without looking at the player list",
@@ -211,7 +206,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "policy-404-meanings-swapped",
-		file: `${A}/failurePolicy.ts`,
+		file: "src/api/failurePolicy.ts",
 		from: 'return err.kind === "service" ? "not-found" : "no-route";',
 		to: 'return err.kind === "service" ? "no-route" : "not-found";',
 		what: "a 404 with a failure body reads as a missing route and the other way round",
@@ -219,7 +214,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reader-missing-required-accepted",
-		file: `${A}/reader.ts`,
+		file: "src/api/reader.ts",
 		from: "else if (field.required) return `\\`${fieldPath}\\` is missing`;",
 		to: "else if (field.required && false) return `\\`${fieldPath}\\` is missing`;",
 		what: "an answer missing a required field is accepted",
@@ -227,7 +222,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reader-bad-required-dropped",
-		file: `${A}/reader.ts`,
+		file: "src/api/reader.ts",
 		from: "if (field.required) return problem;",
 		to: "",
 		what: "a required field of the wrong type is dropped instead of refusing the answer",
@@ -235,7 +230,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reader-dictionary-as-list",
-		file: `${A}/reader.ts`,
+		file: "src/api/reader.ts",
 		from: "if (keys !== size) return `\\`${path}\\` is not a list`;",
 		to: "",
 		what: "a table with a hole (a JSON array with a null) passes as a list",
@@ -243,7 +238,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reader-nan-number",
-		file: `${A}/reader.ts`,
+		file: "src/api/reader.ts",
 		from: '(value) => typeIs(value, "number") && value === value,',
 		to: '(value) => typeIs(value, "number"),',
 		what: "NaN passes as a number",
@@ -251,7 +246,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reader-booleans-dropped",
-		file: `${A}/reader.ts`,
+		file: "src/api/reader.ts",
 		from: 'export const bool = leaf<boolean>(t.boolean, "a boolean");',
 		to: 'export const bool = leaf<boolean>(t.string, "a boolean");',
 		what: "booleans are not read as booleans: a join answer's `banned` is dropped (banned players are let in)",
@@ -259,7 +254,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "schema-error-body-ignored",
-		file: `${A}/schemas.ts`,
+		file: "src/api/schemas.ts",
 		from: 'if (typeIs(body.error, "string")) return body.error;',
 		to: "",
 		what: "the deployed service's `error` in a failure body is not read as its reason",
@@ -267,7 +262,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "schema-no-success-is-failure",
-		file: `${A}/schemas.ts`,
+		file: "src/api/schemas.ts",
 		from: "if (body.success !== false) return undefined;",
 		to: "if (body.success === true) return undefined;",
 		what: "a body without `success` reads as a refusal",
@@ -275,7 +270,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "answer-409-not-explained",
-		file: `${A}/operations.ts`,
+		file: "src/api/operations.ts",
 		from: 'if (context.earlierMayHaveActed && (operation === "releaseOrder" || status === 409)) {',
 		to: 'if (context.earlierMayHaveActed && operation === "createOrder") {',
 		what: "a 409 after an unknown earlier attempt is not explained",
@@ -283,7 +278,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "answer-key-echo-kept",
-		file: `${A}/operations.ts`,
+		file: "src/api/operations.ts",
 		from: "\tredactKeyEcho(value);\n",
 		to: "\n",
 		what: "the workspace's loaderId (the key) is handed back unredacted",
@@ -291,7 +286,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "path-segment-not-encoded",
-		file: `${A}/operations.ts`,
+		file: "src/api/operations.ts",
 		from: "() => encodePathSegment(value as string))[0];",
 		to: "() => value as string)[0];",
 		what: "path values are not URL-encoded",
@@ -301,7 +296,7 @@ export const MUTANTS = [
 	// ---- runtime
 	{
 		id: "health-warns-every-time",
-		file: `${R}/log.ts`,
+		file: "src/runtime/log.ts",
 		from: "\t\tif (this.failing.has(area)) return;\n",
 		to: "\n",
 		what: "a problem is warned on every failure, not once per outage",
@@ -309,7 +304,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "health-recovers-silently",
-		file: `${R}/log.ts`,
+		file: "src/runtime/log.ts",
 		from: "\t\tthis.failing.delete(area);\n\t\tlogInfo(text);",
 		to: "\t\tthis.failing.delete(area);",
 		what: "recovery is not logged",
@@ -317,7 +312,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-share-unlimited",
-		file: `${R}/retryShare.ts`,
+		file: "src/runtime/retryShare.ts",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (true) {",
 		what: "retries may take any share of the budget",
@@ -325,7 +320,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-share-rounding",
-		file: `${R}/retryShare.ts`,
+		file: "src/runtime/retryShare.ts",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (this.tokens >= 1) {",
 		what: "a bucket a rounding error short of a token waits a time too small for a clock to move",
@@ -333,7 +328,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-share-tenfold",
-		file: `${R}/retryShare.ts`,
+		file: "src/runtime/retryShare.ts",
 		from: "return math.max(this.share * this.perMinute(), 1);",
 		to: "return math.max(10 * this.share * this.perMinute(), 1);",
 		what: "retries may take ten times their share",
@@ -343,7 +338,7 @@ export const MUTANTS = [
 	// ---- shared
 	{
 		id: "backoff-no-jitter",
-		file: `${S}/backoff.ts`,
+		file: "src/shared/backoff.ts",
 		from: "const wait = ceiling * draw;",
 		to: "const wait = ceiling * 0.5;",
 		what: "the backoff ignores its random draw",
@@ -351,7 +346,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "backoff-ceiling-doubled",
-		file: `${S}/backoff.ts`,
+		file: "src/shared/backoff.ts",
 		from: "2 ** math.max(failures - 1, 0)",
 		to: "2 ** math.max(failures, 0)",
 		what: "the first ceiling is twice the base",
@@ -359,7 +354,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "backoff-ignores-retry-after",
-		file: `${S}/backoff.ts`,
+		file: "src/shared/backoff.ts",
 		from: "return math.max(wait, math.min(retryAfter, options.maxRetryAfter ?? options.cap));",
 		to: "return wait;",
 		what: "the one backoff ignores Retry-After",
@@ -367,7 +362,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "backoff-background-base",
-		file: `${S}/backoff.ts`,
+		file: "src/shared/backoff.ts",
 		from: "export const BACKGROUND = { base: 2, cap: 60 } as const;",
 		to: "export const BACKGROUND = { base: 4, cap: 60 } as const;",
 		what: "background work backs off from 4 s",
@@ -375,7 +370,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "ratelimit-allows-all",
-		file: `${S}/rateLimiter.ts`,
+		file: "src/shared/rateLimiter.ts",
 		from: "const allowed = bucket.tokens >= 1;",
 		to: "const allowed = true;",
 		what: "the per-player rate limit lets everything through",
@@ -383,7 +378,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "ratelimit-no-refill",
-		file: `${S}/rateLimiter.ts`,
+		file: "src/shared/rateLimiter.ts",
 		from: "bucket.tokens + (now - bucket.at) * this.perSecond",
 		to: "bucket.tokens",
 		what: "a rate-limit bucket never refills",
@@ -391,7 +386,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "payload-offset-unbounded",
-		file: `${S}/reportPayload.ts`,
+		file: "src/shared/reportPayload.ts",
 		from: "return m <= 59 && h * 60 + m <= MAX_OFFSET_MINUTES;",
 		to: "return m <= 59;",
 		what: "offsets beyond ±14:00 are accepted",
@@ -399,7 +394,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "signal-handlers-inline",
-		file: `${S}/signal.ts`,
+		file: "src/shared/signal.ts",
 		from: "if (entry.connection.Connected) task.spawn(entry.handler, ...args);",
 		to: "if (entry.connection.Connected) entry.handler(...args);",
 		what: "handlers run inline: one that errors stops the library's own work",
@@ -407,7 +402,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "signal-once-repeats",
-		file: `${S}/signal.ts`,
+		file: "src/shared/signal.ts",
 		from: "\t\t\tconnection.Disconnect();\n\t\t\thandler(...args);",
 		to: "\t\t\thandler(...args);",
 		what: "Once handlers fire every time",
@@ -417,7 +412,7 @@ export const MUTANTS = [
 	// ---- server
 	{
 		id: "join-banned-staff-marked",
-		file: `${V}/joinQueue.ts`,
+		file: "src/server/joinQueue.ts",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
 		what: "a join answer that says banned and staff reports the player as staff",
@@ -425,7 +420,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-ban-reason-lost",
-		file: `${V}/joinQueue.ts`,
+		file: "src/server/joinQueue.ts",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
 		what: "the ban reason is dropped from the kick message",
@@ -433,7 +428,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-kicks-regardless",
-		file: `${V}/announce.ts`,
+		file: "src/server/announce.ts",
 		from: "if (host.config.kickBanned) kick(host, player, result.reason);",
 		to: "kick(host, player, result.reason);",
 		what: "banned players are kicked even with kickBanned = false",
@@ -441,7 +436,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-staff-not-first",
-		file: `${V}/joinQueue.ts`,
+		file: "src/server/joinQueue.ts",
 		from: "ready.sort((a, b) => (a.likelyStaff !== b.likelyStaff ? a.likelyStaff : a.order < b.order));",
 		to: "ready.sort((a, b) => a.order < b.order);",
 		what: "likely staff are not sent first",
@@ -449,7 +444,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-no-retry",
-		file: `${V}/joinQueue.ts`,
+		file: "src/server/joinQueue.ts",
 		from: '\t\tthis.noteFailure(err, "they will be retried");\n\t\tthis.scheduleRetry();',
 		to: '\t\tthis.noteFailure(err, "they will be retried");',
 		what: "a transient join failure schedules no retry",
@@ -457,7 +452,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-retry-no-jitter",
-		file: `${V}/joinQueue.ts`,
+		file: "src/server/joinQueue.ts",
 		from: "backoff(this.failures, this.host.random, BACKGROUND)",
 		to: "backoff(this.failures, () => 0.5, BACKGROUND)",
 		what: "join retries ignore the random draw",
@@ -465,7 +460,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "register-retry-no-jitter",
-		file: `${V}/registration.ts`,
+		file: "src/server/registration.ts",
 		from: "const wait = badKey ? BACKGROUND.cap : backoff(this.failures, this.host.random, BACKGROUND);",
 		to: "const wait = badKey ? BACKGROUND.cap : backoff(this.failures, () => 0.5, BACKGROUND);",
 		what: "registration retries ignore the random draw",
@@ -473,7 +468,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "register-bad-key-fast",
-		file: `${V}/registration.ts`,
+		file: "src/server/registration.ts",
 		from: "const wait = badKey ? BACKGROUND.cap :",
 		to: "const wait = badKey ? 1 :",
 		what: "a refused key is retried every second",
@@ -481,7 +476,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "server-no-boot-walk",
-		file: `${V}/server.ts`,
+		file: "src/server/server.ts",
 		from: "\t\t\tfor (const player of this.players.GetPlayers()) this.gathering.track(player);\n",
 		to: "\n",
 		what: "players already in the server at start are not tracked",
@@ -489,7 +484,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reports-from-untracked",
-		file: `${V}/clientReports.ts`,
+		file: "src/server/clientReports.ts",
 		from: "if (record === undefined && !this.players.GetPlayers().includes(player)) {",
 		to: "if (record === undefined && false) {",
 		what: "a report from a player not in the server starts tracking them",
@@ -497,7 +492,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-inverted",
-		file: `${V}/gathering.ts`,
+		file: "src/server/gathering.ts",
 		from: "safechat = !canChat;",
 		to: "safechat = canChat;",
 		what: "safechat is reported the wrong way round",
@@ -505,7 +500,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-report-wait-doubled",
-		file: `${V}/gathering.ts`,
+		file: "src/server/gathering.ts",
 		from: 'this.after(this.host.config.clientReportTimeoutSeconds, record, "client report timeout"',
 		to: 'this.after(this.host.config.clientReportTimeoutSeconds * 2, record, "client report timeout"',
 		what: "a silent client holds its join twice the configured time",
@@ -513,7 +508,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-wait",
-		file: `${V}/gathering.ts`,
+		file: "src/server/gathering.ts",
 		from: "const SAFECHAT_WAIT_SECONDS = 15;",
 		to: "const SAFECHAT_WAIT_SECONDS = 30;",
 		what: "a hanging chat-permission read holds the join 30 s",
@@ -521,7 +516,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-rank-wait",
-		file: `${V}/staffHint.ts`,
+		file: "src/server/staffHint.ts",
 		from: "export const RANK_WAIT_SECONDS = 3;",
 		to: "export const RANK_WAIT_SECONDS = 30;",
 		what: "a slow rank read holds the join 30 s",
@@ -529,7 +524,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-no-cache",
-		file: `${V}/gathering.ts`,
+		file: "src/server/gathering.ts",
 		from: "let rank = this.rankCache.get(record.userId);",
 		to: "let rank: number | undefined = undefined;",
 		what: "a player who rejoins has their rank read again",
@@ -537,7 +532,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-failure-as-staff",
-		file: `${V}/gathering.ts`,
+		file: "src/server/gathering.ts",
 		from: "record.likelyStaff = rank !== undefined && rank >= minRank;",
 		to: "record.likelyStaff = rank === undefined || rank >= minRank;",
 		what: "a player whose rank cannot be read counts as likely staff",
@@ -545,7 +540,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-reconcile-uncapped",
-		file: `${V}/presence.ts`,
+		file: "src/server/presence.ts",
 		from: "const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();",
 		to: "const now = missing.size();",
 		what: "a heartbeat re-reports every missing player at once",
@@ -553,7 +548,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-fresh-answers-missing",
-		file: `${V}/presence.ts`,
+		file: "src/server/presence.ts",
 		from: "\t\t\tif (record.answeredSeq > seqAtSend) continue;\n",
 		to: "\n",
 		what: "joins answered after the list was read count as missing from it",
@@ -561,7 +556,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-heartbeat-slow",
-		file: `${V}/presence.ts`,
+		file: "src/server/presence.ts",
 		from: "this.host.scheduler.delay(this.host.heartbeatSeconds, () =>",
 		to: "this.host.scheduler.delay(this.host.heartbeatSeconds * 2, () =>",
 		what: "heartbeats come at twice the configured interval",
@@ -569,7 +564,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sessions-old-server-leaves",
-		file: `${V}/sessions.ts`,
+		file: "src/server/sessions.ts",
 		from: "if (leave.runningGameId !== this.host.registration()?.runningGameId) continue;",
 		to: "",
 		what: "leaves of an earlier registration are sent under it",
@@ -579,7 +574,7 @@ export const MUTANTS = [
 	// ---- bridge
 	{
 		id: "poll-no-jitter",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: "return seconds * (1 + this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		to: "return seconds;",
 		what: "poll waits are not jittered",
@@ -587,7 +582,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "poll-jitter-doubled",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: "return seconds * (1 + this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		to: "return seconds * (1 + 2 * this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		what: "poll waits are jittered by ±20 %",
@@ -595,7 +590,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "poll-no-slowdown-ramp",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: ": math.min(settings.quietInterval, session.interval * settings.growth);",
 		to: ": settings.quietInterval;",
 		what: "a quiet chat drops to the slowest interval at once",
@@ -603,7 +598,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "poll-bad-key-as-retry",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: 'if (reaction === "bad-key") {',
 		to: 'if (reaction === "bad-key" && false) {',
 		what: "a refused key is treated as a passing failure",
@@ -611,7 +606,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "poll-ignores-budget-share",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: "return (60 * this.ports.registry.size()) / (perMinute * this.ports.settings.budgetShare);",
 		to: "return 0;",
 		what: "many chats together may poll past their share of the budget",
@@ -619,7 +614,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "poll-hang-retry-early",
-		file: `${B}/poller.ts`,
+		file: "src/bridge/poller.ts",
 		from: "\t\tsession.failures += 1;\n\t\tif (reaction",
 		to: "\t\tif (reaction",
 		what: "a chat's failures are not counted, so its backoff never grows",
@@ -627,7 +622,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "settings-busy-interval",
-		file: `${B}/settings.ts`,
+		file: "src/bridge/settings.ts",
 		from: "positive(polling.busyInterval, 2)",
 		to: "positive(polling.busyInterval, 3)",
 		what: "a busy chat is polled every 3 s",
@@ -635,7 +630,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "settings-per-poll",
-		file: `${B}/settings.ts`,
+		file: "src/bridge/settings.ts",
 		from: "export const MAX_PER_POLL = 20;",
 		to: "export const MAX_PER_POLL = 25;",
 		what: "25 messages per poll",
@@ -643,7 +638,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-replay-unbounded",
-		file: `${B}/delivery.ts`,
+		file: "src/bridge/delivery.ts",
 		from: "if (session.log.size() > MAX_REPLAY) session.log.shift();",
 		to: "",
 		what: "a chat's replay log grows without bound",
@@ -651,7 +646,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-one-filter-attempt-more",
-		file: `${B}/delivery.ts`,
+		file: "src/bridge/delivery.ts",
 		from: "if (pending.failures < this.ports.filterAttempts) return undefined;",
 		to: "if (pending.failures <= this.ports.filterAttempts) return undefined;",
 		what: "a message is filtered once more than filterAttempts before its placeholder",
@@ -659,7 +654,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-origin-always-agent",
-		file: `${B}/delivery.ts`,
+		file: "src/bridge/delivery.ts",
 		from: 'origin: message.origin === "agent" ? "agent" : "other",',
 		to: 'origin: "agent",',
 		what: "every message is shown as the agent's",
@@ -667,7 +662,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "bounded-map-never-evicts",
-		file: `${B}/boundedMap.ts`,
+		file: "src/bridge/boundedMap.ts",
 		from: "\t\tthis.values.delete(this.order[this.head]);\n",
 		to: "\n",
 		what: "the bounded map keeps growing past its capacity",
@@ -675,7 +670,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "dismiss-any-chat",
-		file: `${B}/clientRequests.ts`,
+		file: "src/bridge/clientRequests.ts",
 		from: "if (session !== undefined && session.userId === player.UserId) {",
 		to: "if (session !== undefined) {",
 		what: "a player may dismiss another player's chat",
@@ -685,7 +680,7 @@ export const MUTANTS = [
 	// ---- client
 	{
 		id: "platform-long-side",
-		file: `${C}/report/platform.ts`,
+		file: "src/client/report/platform.ts",
 		from: "math.min(viewport.X, viewport.Y) >= TABLET_MIN_SHORT_SIDE",
 		to: "math.max(viewport.X, viewport.Y) >= TABLET_MIN_SHORT_SIDE",
 		what: "tablets are told from phones by the long side",
@@ -694,7 +689,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "platform-large-gamepad",
-		file: `${C}/report/platform.ts`,
+		file: "src/client/report/platform.ts",
 		from: '\t\tif (facts.displaySize === "Large") return "Console";\n',
 		to: "\n",
 		what: "a gamepad on a large display with a keyboard reads as Desktop",
@@ -702,7 +697,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "platform-ten-foot",
-		file: `${C}/report/platform.ts`,
+		file: "src/client/report/platform.ts",
 		from: '\tif (facts.tenFootInterface === true) return "Console";\n',
 		to: "\n",
 		what: "the ten-foot interface is not read as Console",
@@ -711,7 +706,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "timezone-zero-negative",
-		file: `${C}/report/timezone.ts`,
+		file: "src/client/report/timezone.ts",
 		from: 'const sign = minutes < 0 ? "-" : "+";',
 		to: 'const sign = minutes <= 0 ? "-" : "+";',
 		what: "UTC is written -00:00",
@@ -719,7 +714,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "timezone-unbounded",
-		file: `${C}/report/timezone.ts`,
+		file: "src/client/report/timezone.ts",
 		from: "return math.abs(offset) <= MAX_OFFSET_MINUTES ? offset : undefined;",
 		to: "return offset;",
 		what: "an impossible offset (a broken clock) is reported",
@@ -727,7 +722,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "report-sent-twice",
-		file: `${C}/report/index.ts`,
+		file: "src/client/report/index.ts",
 		from: "\tif (reported) return false;\n",
 		to: "\n",
 		what: "the client report is sent on every call",
@@ -735,7 +730,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "chat-client-old-seq",
-		file: `${C}/chat/CallChatClient.ts`,
+		file: "src/client/chat/CallChatClient.ts",
 		from: "if (chat === undefined || payload.seq <= chat.lastSeq) return;",
 		to: "if (chat === undefined) return;",
 		what: "a replayed message is shown twice",
@@ -743,7 +738,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "chat-client-unbounded",
-		file: `${C}/chat/CallChatClient.ts`,
+		file: "src/client/chat/CallChatClient.ts",
 		from: "if (chat.messages.size() > MAX_KEPT) chat.messages.shift();",
 		to: "",
 		what: "the client keeps every message of a chat",

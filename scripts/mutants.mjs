@@ -9,9 +9,12 @@
 // that fails before any bug is planted would make its mutants look killed, so the run stops.
 //
 //   node scripts/mutants.mjs [--only ID[,ID...]] [--keep]
+//   node scripts/mutants.mjs --repin      after a refactor: find each snippet in src/, rewrite the paths that moved
 //
+// Before anything else the run checks that every mutant's file still holds its snippet exactly once; when not, it
+// names the mutants that moved (`--repin` fixes those) and the ones lost or ambiguous (fixed by hand), and stops.
 // Prints a line per mutant, the kill rate, and every survivor with its explanation. Exits 1 when a survivor has
-// no written reason, a mutant's original snippet is not found exactly once, or a baseline pattern fails.
+// no written reason, a mutant is not where the list says, or a baseline pattern fails.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -20,6 +23,7 @@ import { requireTool } from "./tools.mjs";
 import { buildService, startService } from "./service-process.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { MUTANTS } from "./mutants.list.mjs";
+import { describeLocation, locateMutants, repin } from "./mutantPins.mjs";
 
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
@@ -31,21 +35,34 @@ const root = resolve(new URL("..", import.meta.url).pathname);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
-// 1. Check the list before spending time on it.
+// 1. Check the list before spending time on it: unique ids, a real change, and every snippet where the list says.
 const ids = new Set();
-const folders = new Set();
 for (const mutant of MUTANTS) {
 	if (ids.has(mutant.id)) throw new Error(`duplicate mutant id ${mutant.id}`);
 	ids.add(mutant.id);
-	folders.add(mutant.file.split("/")[1]);
-	const text = readFileSync(join(root, mutant.file), "utf8");
-	const count = text.split(mutant.from).length - 1;
-	if (count !== 1) {
-		console.error(`[mutants] ${mutant.id}: the original snippet occurs ${count} times in ${mutant.file}`);
-		process.exit(1);
-	}
 	if (mutant.from === mutant.to) throw new Error(`${mutant.id}: the replacement equals the original`);
 }
+const LIST = "scripts/mutants.list.mjs";
+if (args.includes("--repin")) {
+	process.chdir(root);
+	process.exit(repin(MUTANTS, root, LIST) > 0 ? 1 : 0);
+}
+const misplaced = locateMutants(MUTANTS, root).filter((location) => location.status !== "ok");
+if (misplaced.length > 0) {
+	console.error(`[mutants] ${misplaced.length} mutants are not where ${LIST} says:`);
+	for (const location of misplaced) console.error(`  ${describeLocation(location)}`);
+	const moved = misplaced.filter((location) => location.status === "moved").length;
+	if (moved > 0) {
+		console.error(`[mutants] ${moved} moved: run \`node scripts/mutants.mjs --repin\` to rewrite their paths`);
+	}
+	if (moved < misplaced.length) {
+		console.error(
+			`[mutants] ${misplaced.length - moved} lost, duplicate or ambiguous: edit their snippets in ${LIST}`,
+		);
+	}
+	process.exit(1);
+}
+const folders = new Set(MUTANTS.map((mutant) => mutant.file.split("/")[1]));
 const selected = MUTANTS.filter((mutant) => only === undefined || only.has(mutant.id));
 console.log(`[mutants] ${selected.length} mutants across src/{${[...folders].sort().join(",")}}`);
 
@@ -54,6 +71,7 @@ const scratch = mkdtempSync(join(tmpdir(), "staffops-mutants-"));
 for (const path of [
 	"src",
 	"test",
+	"lune/roblox",
 	"model",
 	"tsconfig.json",
 	"tsconfig.test.json",

@@ -1,5 +1,5 @@
 // `npm run soak`: builds StaffOps and the reference service, starts the service on a loopback port and runs the
-// soak (soak/soak.luau) in Lune: the shipped model under randomly injected faults. It prints its figures and fails
+// soak (lune/soak/soak.luau) in Lune: the shipped model under randomly injected faults. It prints its figures and fails
 // (exit 1) when the joins the service recorded differ from the joins that happened, or when any error surfaced to
 // game code. Errors thrown in a Lune thread and never caught (printed on stderr with a stack) count as surfaced.
 //
@@ -63,7 +63,7 @@ try {
 	process.exit(1);
 }
 const started = Date.now();
-const child = spawn(lune, ["run", "soak/soak.luau"], {
+const child = spawn(lune, ["run", "lune/soak/soak.luau"], {
 	stdio: ["ignore", "pipe", "pipe"],
 	env: {
 		...process.env,

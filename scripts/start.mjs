@@ -1,6 +1,6 @@
 // `npm start`: sets up what is missing, builds StaffOps, starts the reference service on loopback with its
 // default seed (unless --service URL --key KEY names another), and runs the simulated game server
-// (sim/server.luau) in Lune with the real drop-in model.
+// (lune/sim/server.luau) in Lune with the real drop-in model.
 import { spawn } from "node:child_process";
 import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
@@ -63,7 +63,7 @@ if (external === undefined) {
 }
 
 const lune = requireTool("lune");
-const child = spawn(lune, ["run", "sim/server.luau"], {
+const child = spawn(lune, ["run", "lune/sim/server.luau"], {
 	stdio: "inherit",
 	env: {
 		...process.env,

@@ -139,6 +139,29 @@ export function checkWallyPackage() {
 	return problems;
 }
 
+/** The alias a consumer's wally.toml gives StaffOps (`StaffOps = "staffops/staffops@..."`). */
+function consumerAlias(consumerDir) {
+	const manifest = readFileSync(join(consumerDir, "wally.toml"), "utf8");
+	const match = /^(\w+)\s*=\s*"staffops\/staffops@[^"]+"$/m.exec(manifest);
+	if (match === null) throw new Error(`${consumerDir}/wally.toml does not depend on staffops/staffops`);
+	return match[1];
+}
+
+/**
+ * Lays out `<consumerDir>/ServerPackages/` as `wally install` does for a server dependency (no registry is reachable
+ * here): build/wally/ under _Index/<scope>_<name>@<version>/<name>/, and a link module named after the consumer's
+ * alias that requires it, as Wally writes it. The folder is generated, like a real ServerPackages/.
+ */
+export function installForConsumer(consumerDir) {
+	const packages = join(consumerDir, "ServerPackages");
+	rmSync(packages, { recursive: true, force: true });
+	const target = join(packages, "_Index", wallyIndexName(), WALLY_NAME);
+	mkdirSync(target, { recursive: true });
+	cpSync(WALLY_DIR, target, { recursive: true });
+	const link = `return require(script.Parent._Index["${wallyIndexName()}"]["${WALLY_NAME}"])\n`;
+	writeFileSync(join(packages, `${consumerAlias(consumerDir)}.lua`), link);
+}
+
 if (process.argv[1] && process.argv[1].endsWith("wally.mjs") && process.argv.includes("--check")) {
 	const problems = checkWallyPackage();
 	if (existsSync(WALLY_DIR)) {

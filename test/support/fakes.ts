@@ -52,29 +52,6 @@ export class FakeScheduler implements Scheduler {
 	}
 }
 
-/**
- * Settles a Promise by advancing `clock` in steps of `step` seconds, for at most `limit` seconds; returns
- * [resolved, value or error]. Errors if it has not settled by then.
- */
-export function settle<T>(clock: FakeScheduler, promise: Promise<T>, step = 0.05, limit = 600): [boolean, unknown] {
-	let result: [boolean, unknown] | undefined;
-	promise.then(
-		(value) => {
-			result = [true, value];
-		},
-		(err: unknown) => {
-			result = [false, err];
-		},
-	);
-	let waited = 0;
-	while (result === undefined && waited < limit) {
-		clock.advance(step);
-		waited += step;
-	}
-	if (result === undefined) error("the promise did not settle", 2);
-	return result;
-}
-
 /** A request the fake door saw. */
 export interface SeenRequest {
 	readonly at: number;

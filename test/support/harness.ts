@@ -1,5 +1,5 @@
 /**
- * The test harness, as specs see it: the fakes' controls that the Lune runner (test/runner/harness.luau)
+ * The test harness, as specs see it: the fakes' controls that the Lune runner (lune/roblox/harness.luau)
  * puts in `_G.StaffOpsTest`. Functions marked `this: void` are called with `.`, the others with `:`.
  */
 
@@ -32,7 +32,7 @@ export interface ClientDevice {
 }
 
 /**
- * A real client of the two-sided harness (test/runner/clients.luau): its own DataModel, globals and module cache,
+ * A real client of the two-sided harness (lune/roblox/clients.luau): its own DataModel, globals and module cache,
  * with replicated copies of ReplicatedStorage, ReplicatedFirst, StarterGui and StarterPlayer, its own Player
  * (`Players.LocalPlayer`) with PlayerScripts, PlayerGui and Backpack, and a character. Its scripts run where Roblox
  * runs them. Functions are called with `.`.
@@ -126,7 +126,7 @@ export interface Harness {
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
 	};
-	/** Real clients: the two-sided harness (test/runner/README.md). */
+	/** Real clients: the two-sided harness (lune/roblox/README.md). */
 	readonly clients: {
 		/** A player joins with a client: PlayerAdded fires on the server, then the client replicates and spawns. */
 		join: (this: void, userId: number, name?: string, device?: ClientDevice) => HarnessClient;

@@ -5,6 +5,7 @@ import { StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
+import { must } from "../../support/waits";
 
 // Every operation against the reference service over real HTTP, then under every fault it can inject.
 
@@ -16,12 +17,6 @@ interface Fixture {
 
 function makeClient(retry: { maxAttempts?: number; baseDelay?: number; maxDelay?: number }, timeout = 5) {
 	return referenceClient({ retry, timeout });
-}
-
-function must<T>(promise: Promise<T>): T {
-	const [ok, value] = promise.await();
-	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
-	return value as T;
 }
 
 function register(client: StaffOpsClient): Fixture {

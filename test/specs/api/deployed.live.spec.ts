@@ -3,6 +3,7 @@ import { StaffOpsClient } from "../../../src/api/client";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
+import { must } from "../../support/waits";
 
 // Every operation of the interface, and the three extensions, against the reference service's deployed profile:
 // what the deployed service really sends (DESIGN §3). Each spec asserts what game code gets and how many requests
@@ -15,14 +16,16 @@ function makeClient(maxAttempts = 3): StaffOpsClient {
 	return referenceClient({ timeout: 5, retry: { maxAttempts, baseDelay: 0.05, maxDelay: 0.1 } });
 }
 
-function must<T>(promise: Promise<T>): T {
-	const [ok, value] = promise.await();
-	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
-	// Whatever game code gets must not hold the key (the deployed service echoes it as `loaderId`).
+/**
+ * Waits for `promise` as `must` does, then checks that what game code gets does not hold the key (the deployed
+ * service echoes it as `loaderId`).
+ */
+function mustWithoutKey<T>(promise: Promise<T>): T {
+	const value = must(promise);
 	if (HttpService.JSONEncode(value).find(harness.serviceKey, 1, true)[0] !== undefined) {
 		error("the answer game code got holds the API key", 2);
 	}
-	return value as T;
+	return value;
 }
 
 function isHex24(id: unknown): boolean {
@@ -59,7 +62,7 @@ export = () => {
 		afterAll(() => serviceControl.reset());
 
 		it("createServer: 24-hex running game id, workspace kept with its own field names, loaderId redacted", () => {
-			const answer = must(client.activity.registerServer(SERVER));
+			const answer = mustWithoutKey(client.activity.registerServer(SERVER));
 			expect(isHex24(answer.runningGameId)).to.equal(true);
 			expect(answer.gameId.size() > 0).to.equal(true);
 			const workspace = answer.workspace!;
@@ -78,15 +81,15 @@ export = () => {
 		});
 
 		it("playerJoin: no reason unless banned; staff; banned with its reason; one request, one session each", () => {
-			const { runningGameId } = must(client.activity.registerServer(SERVER));
-			const regular = must(join(client, runningGameId, 2001));
+			const { runningGameId } = mustWithoutKey(client.activity.registerServer(SERVER));
+			const regular = mustWithoutKey(join(client, runningGameId, 2001));
 			expect(regular.banned).to.equal(false);
 			expect(regular.reason).to.equal(undefined);
 			expect(regular.isStaff).to.equal(false);
 			expect(isHex24(regular.sessionId)).to.equal(true);
-			const staff = must(join(client, runningGameId, 1002));
+			const staff = mustWithoutKey(join(client, runningGameId, 1002));
 			expect(staff.isStaff).to.equal(true);
-			const banned = must(join(client, runningGameId, 666));
+			const banned = mustWithoutKey(join(client, runningGameId, 666));
 			expect(banned.banned).to.equal(true);
 			expect(banned.reason).to.equal("Exploiting");
 			expect(serviceControl.count("playerJoin")).to.equal(3);
@@ -97,9 +100,9 @@ export = () => {
 		});
 
 		it("playerJoin: privacy mode leaves out banned, sessionId and runningPlayerId, and the answer still reads", () => {
-			const { runningGameId } = must(client.activity.registerServer(SERVER));
+			const { runningGameId } = mustWithoutKey(client.activity.registerServer(SERVER));
 			serviceControl.configure({ privacy: true });
-			const answer = must(join(client, runningGameId, 1003));
+			const answer = mustWithoutKey(join(client, runningGameId, 1003));
 			expect(answer.banned).to.equal(undefined);
 			expect(answer.sessionId).to.equal(undefined);
 			expect(answer.runningPlayerId).to.equal(undefined);
@@ -108,21 +111,21 @@ export = () => {
 		});
 
 		it("playerJoin: not idempotent there, so the client never repeats it, even after a 500", () => {
-			const registered = must(client.activity.registerServer(SERVER));
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
 			// The internal id where the running game id belongs: the deployed service answers 500.
 			const err = failure(join(client, registered.gameId, 2001));
 			expect(err.status).to.equal(500);
 			expect(err.mayHaveActed).to.equal(true);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 			// Each join it does get opens a session of its own: what the library must never cause by repeating.
-			must(join(client, registered.runningGameId, 2002));
-			must(join(client, registered.runningGameId, 2002));
+			mustWithoutKey(join(client, registered.runningGameId, 2002));
+			mustWithoutKey(join(client, registered.runningGameId, 2002));
 			expect(serviceControl.records().sessionsByUser["2002"]).to.equal(2);
 		});
 
 		it("playerJoin: a tzOffset that is not ±HH:mm is stored empty; the client only sends ±HH:MM", () => {
-			const { runningGameId } = must(client.activity.registerServer(SERVER));
-			must(join(client, runningGameId, 2003, "+05:30"));
+			const { runningGameId } = mustWithoutKey(client.activity.registerServer(SERVER));
+			mustWithoutKey(join(client, runningGameId, 2003, "+05:30"));
 			expect(serviceControl.records().timezones["2003"]).to.equal("+05:30");
 			const err = failure(join(client, runningGameId, 2004, "+5:30"));
 			expect(err.kind).to.equal("invalid");
@@ -130,20 +133,20 @@ export = () => {
 		});
 
 		it("getActivity: summary null reads as absent; a staff member's summary and sessions read", () => {
-			const none = must(client.activity.getUserActivity("2999"));
+			const none = mustWithoutKey(client.activity.getUserActivity("2999"));
 			expect(none.summary).to.equal(undefined);
 			expect(none.sessions.size()).to.equal(0);
-			const staff = must(client.activity.getUserActivity("1001"));
+			const staff = mustWithoutKey(client.activity.getUserActivity("1001"));
 			expect(staff.summary!._id.size() > 0).to.equal(true);
 			expect(serviceControl.count("getActivity")).to.equal(2);
 		});
 
 		it("getRunningGame: lists the players, and does not count as presence there", () => {
-			const registered = must(client.activity.registerServer(SERVER));
-			must(join(client, registered.runningGameId, 1002));
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
+			mustWithoutKey(join(client, registered.runningGameId, 1002));
 			const before = serviceControl.records().servers[0].lastPresence;
 			task.wait(0.05);
-			const answer = must(client.games.getRunning(registered.gameId));
+			const answer = mustWithoutKey(client.games.getRunning(registered.gameId));
 			expect(answer.players!.size()).to.equal(1);
 			expect(answer.players![0].userId).to.equal("1002");
 			expect(serviceControl.records().servers[0].lastPresence).to.equal(before);
@@ -151,7 +154,7 @@ export = () => {
 		});
 
 		it("recordHistory and listHistory: numeric ids, rankTo false, no ended, typed list items", () => {
-			const recorded = must(
+			const recorded = mustWithoutKey(
 				client.history.record({
 					actioningUser: "1002",
 					userId: "1005",
@@ -163,7 +166,7 @@ export = () => {
 			expect(recorded.history._id.size() > 0).to.equal(true);
 			expect(recorded.history.rankTo).to.equal(false);
 			expect(recorded.history.ended).to.equal(undefined);
-			const list = must(client.history.list());
+			const list = mustWithoutKey(client.history.list());
 			const items = list.history!;
 			expect(items.size() > 1).to.equal(true);
 			expect(items.every((item) => item.type !== undefined)).to.equal(true);
@@ -193,15 +196,15 @@ export = () => {
 		});
 
 		it("listTimeOff and getTimeOff read as on the default profile", () => {
-			const list = must(client.timeOff.list());
+			const list = mustWithoutKey(client.timeOff.list());
 			expect(list.requests.size() > 0).to.equal(true);
-			const one = must(client.timeOff.get(list.requests[0]._id));
+			const one = mustWithoutKey(client.timeOff.get(list.requests[0]._id));
 			expect(one.request._id).to.equal(list.requests[0]._id);
 			expect(serviceControl.count("listTimeOff") + serviceControl.count("getTimeOff")).to.equal(2);
 		});
 
 		it("getCallMessages: a 24-hex call reads; any other id is a 500 there", () => {
-			const answer = must(client.calls.getMessages(CALL));
+			const answer = mustWithoutKey(client.calls.getMessages(CALL));
 			expect(answer.status).to.equal("open");
 			expect(answer.messages.size() >= 1).to.equal(true);
 			const single = makeClient(1);
@@ -212,28 +215,28 @@ export = () => {
 		});
 
 		it("getUserTeams reads as on the default profile", () => {
-			const answer = must(client.teams.forUser("1005"));
+			const answer = mustWithoutKey(client.teams.forUser("1005"));
 			expect(answer.teams.size() > 0).to.equal(true);
 			expect(serviceControl.count("getUserTeams")).to.equal(1);
 		});
 
 		it("extensions: a leave ends the session once (a repeat is harmless), endServer removes the server", () => {
-			const registered = must(client.activity.registerServer(SERVER));
-			must(join(client, registered.runningGameId, 1002));
-			must(join(client, registered.runningGameId, 2001));
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
+			mustWithoutKey(join(client, registered.runningGameId, 1002));
+			mustWithoutKey(join(client, registered.runningGameId, 2001));
 			const leftTime = DateTime.now().UnixTimestamp;
-			const left = must(
+			const left = mustWithoutKey(
 				client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }),
 			);
 			expect(left.finalized).to.equal(true);
-			const again = must(
+			const again = mustWithoutKey(
 				client.extensions.reportLeave({ runningGameId: registered.runningGameId, userId: 1002, leftTime }),
 			);
 			expect(again.finalized).to.equal(false);
 			let records = serviceControl.records();
 			expect(records.openSessionsByUser["1002"]).to.equal(undefined);
 			expect(records.openSessionsByUser["2001"]).to.equal(1);
-			must(client.extensions.endServer(registered.runningGameId));
+			mustWithoutKey(client.extensions.endServer(registered.runningGameId));
 			records = serviceControl.records();
 			expect(records.openSessionsByUser["2001"]).to.equal(undefined);
 			expect(records.servers[0].removal).to.equal("endServer");
@@ -244,18 +247,18 @@ export = () => {
 		});
 
 		it("extensions: getServer reads the workspace with loaderId redacted and keeps the server present", () => {
-			const registered = must(client.activity.registerServer(SERVER));
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
 			const before = serviceControl.records().servers[0].lastPresence;
 			task.wait(1.05);
-			const answer = must(client.extensions.getServer(registered.runningGameId));
+			const answer = mustWithoutKey(client.extensions.getServer(registered.runningGameId));
 			expect(answer.workspace!.loaderId).to.equal("<redacted>");
 			expect(serviceControl.records().servers[0].lastPresence).never.to.equal(before);
 			expect(serviceControl.count("getServer")).to.equal(1);
 		});
 
 		it("client.request reaches routes the interface does not list, with the same key and errors", () => {
-			const registered = must(client.activity.registerServer(SERVER));
-			const answer = must(
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
+			const answer = mustWithoutKey(
 				client.request({
 					method: "POST",
 					path: "/activity/getServer",

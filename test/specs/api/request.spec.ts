@@ -1,7 +1,8 @@
 import { StaffOpsClient } from "../../../src/api/client";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import { FakeHttp, FakeScheduler, settle as settleBy } from "../../support/fakes";
+import { FakeHttp, FakeScheduler } from "../../support/fakes";
+import { settle } from "../../support/waits";
 
 // client.request: routes the interface does not list, through the same budget, retries, failure handling and key
 // handling as the typed methods (issue 14). A scripted HttpService and a fake clock make every count exact.
@@ -24,10 +25,9 @@ function rig(perMinute = 400) {
 	return { clock, http, client };
 }
 
-/** Settles a request in half-second steps, 600 at most (300 s). */
-function settle<T>(clock: FakeScheduler, promise: Promise<T>): [boolean, unknown] {
-	return settleBy(clock, promise, 0.5, 300);
-}
+// Requests settle in half-second steps, 600 at most (300 s of the fake clock).
+const STEP = 0.5;
+const LIMIT = 300;
 
 export = () => {
 	describe("client.request", () => {
@@ -37,6 +37,8 @@ export = () => {
 			const [ok, answer] = settle(
 				clock,
 				client.request({ method: "POST", path: "/activity/getServer", body: { gameId: "g1" } }),
+				STEP,
+				LIMIT,
 			);
 			expect(ok).to.equal(true);
 			const seen = http.seen[0].options;
@@ -52,18 +54,23 @@ export = () => {
 		it("retries what the service did not act on, and never repeats an unsafe request after an unknown outcome", () => {
 			const { clock, http, client } = rig();
 			http.then({ status: 503 }, { status: 503 }, { status: 200, body: { success: true } });
-			const [ok] = settle(clock, client.request({ method: "POST", path: "/x", body: {} }));
+			const [ok] = settle(clock, client.request({ method: "POST", path: "/x", body: {} }), STEP, LIMIT);
 			expect(ok).to.equal(true);
 			expect(http.seen.size()).to.equal(3);
 
 			http.then({ status: 500, body: { success: false, reason: "boom" } });
-			const [failed, err] = settle(clock, client.request({ method: "POST", path: "/x", body: {} }));
+			const [failed, err] = settle(clock, client.request({ method: "POST", path: "/x", body: {} }), STEP, LIMIT);
 			expect(failed).to.equal(false);
 			expect((err as StaffOpsError).mayHaveActed).to.equal(true);
 			expect(http.seen.size()).to.equal(4);
 
 			http.then({ status: 500 }, { status: 200, body: { success: true } });
-			const [safe] = settle(clock, client.request({ method: "POST", path: "/x", body: {}, safeToRepeat: true }));
+			const [safe] = settle(
+				clock,
+				client.request({ method: "POST", path: "/x", body: {}, safeToRepeat: true }),
+				STEP,
+				LIMIT,
+			);
 			expect(safe).to.equal(true);
 			expect(http.seen.size()).to.equal(6);
 		});
@@ -75,7 +82,7 @@ export = () => {
 			const first = client.request({ method: "GET", path: "/first" });
 			const low = client.request({ method: "GET", path: "/low", priority: "low" });
 			const high = client.request({ method: "GET", path: "/high", priority: "high" });
-			settle(clock, Promise.all([first, low, high]));
+			settle(clock, Promise.all([first, low, high]), STEP, LIMIT);
 			const paths = http.seen.map((request) => (request.options.Url as string).gsub("^https://[^/]+", "")[0]);
 			expect(paths.join(" ")).to.equal("/first /high /low");
 			// One a second at 60 a minute.
@@ -92,7 +99,7 @@ export = () => {
 				{ method: "TRACE", path: "/ok" },
 				{ method: "POST", path: "/ok", priority: "asap" },
 			]) {
-				const [ok, err] = settle(clock, client.request(bad as never));
+				const [ok, err] = settle(clock, client.request(bad as never), STEP, LIMIT);
 				expect(ok).to.equal(false);
 				expect((err as StaffOpsError).kind).to.equal("invalid");
 			}
@@ -100,8 +107,18 @@ export = () => {
 
 			http.then({ throws: `HttpError: ConnectFail for ${KEY} ${KEY}` });
 			http.then({ status: 400, body: { success: false, reason: `bad key ${KEY}` } });
-			const [, transport] = settle(clock, client.request({ method: "GET", path: "/x", maxAttempts: 1 }));
-			const [, refusal] = settle(clock, client.request({ method: "GET", path: "/x", maxAttempts: 1 }));
+			const [, transport] = settle(
+				clock,
+				client.request({ method: "GET", path: "/x", maxAttempts: 1 }),
+				STEP,
+				LIMIT,
+			);
+			const [, refusal] = settle(
+				clock,
+				client.request({ method: "GET", path: "/x", maxAttempts: 1 }),
+				STEP,
+				LIMIT,
+			);
 			for (const err of [transport, refusal]) {
 				expect(StaffOpsError.is(err)).to.equal(true);
 				expect(tostring(err).find(KEY, 1, true)[0]).never.to.be.ok();

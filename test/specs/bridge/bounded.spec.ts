@@ -1,7 +1,8 @@
 import { BridgeMessage } from "../../../src/bridge/types";
 import { harness } from "../../support/harness";
 import { FakeScheduler } from "../../support/fakes";
-import { fakeRig, messagesOf, ScriptedMessage, scriptedRig, transcript, waitUntil } from "./support";
+import { fakeRig, messagesOf, ScriptedMessage, scriptedRig, transcript } from "./support";
+import { waitUntil } from "../../support/waits";
 
 const CAP = 20;
 const WINDOW = 500;
@@ -52,11 +53,11 @@ function longestBlock(
 	rig.bridge.open(player, "long");
 	// One poll per step: a step ends when the poll's work is done, and moves the clock to the next poll.
 	while (rig.calls.polls < polls) {
-		waitUntil(() => rig.bridge.getStats().busy === 0, 10, "the poll to finish");
+		waitUntil(() => rig.bridge.getStats().busy === 0, "the poll to finish", 10);
 		const before = rig.calls.polls;
 		while (rig.calls.polls === before) rig.clock.advance(0.5);
 	}
-	waitUntil(() => rig.bridge.getStats().busy === 0, 10, "the poll to finish");
+	waitUntil(() => rig.bridge.getStats().busy === 0, "the poll to finish", 10);
 	const delivered = rig.bridge.getStats().delivered;
 	rig.bridge.destroy();
 	harness.players.remove(player);
@@ -323,13 +324,13 @@ export = () => {
 			const fire = (...args: Array<unknown>) => {
 				const before = bridge.getStats().clientEvents;
 				harness.players.client(me).fire(remote, ...args);
-				waitUntil(() => bridge.getStats().clientEvents > before, 2, "the server to handle the event");
+				waitUntil(() => bridge.getStats().clientEvents > before, "the server to handle the event", 2);
 			};
 			fire("ready");
 			expect(bridge.getMemory().limiterKeys).to.equal(1);
 			expect(bridge.getMemory().replayLimiterKeys).to.equal(1);
 			harness.players.remove(me);
-			waitUntil(() => bridge.getStats().open === 0, 2, "the leave to close the chat");
+			waitUntil(() => bridge.getStats().open === 0, "the leave to close the chat", 2);
 			expect(bridge.getMemory().limiterKeys).to.equal(0);
 			fire("ready");
 			fire("dismiss", "whatever");
@@ -345,7 +346,7 @@ export = () => {
 			bridge.open(me, "mine");
 			harness.players.client(me).fire(remote, "ready");
 			harness.players.remove(me);
-			waitUntil(() => bridge.getStats().clientEvents === 1 && bridge.getStats().open === 0, 2, "both events");
+			waitUntil(() => bridge.getStats().clientEvents === 1 && bridge.getStats().open === 0, "both events", 2);
 			expect(bridge.getMemory().limiterKeys).to.equal(0);
 			expect(bridge.getMemory().replayLimiterKeys).to.equal(0);
 			bridge.destroy();

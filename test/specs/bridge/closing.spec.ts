@@ -1,7 +1,8 @@
 import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { kindsOf, LiveRig, liveRig, received, STATIC_CALL, textsOf, TIMED_CALL, waitUntil } from "./support";
+import { kindsOf, LiveRig, liveRig, received, STATIC_CALL, textsOf, TIMED_CALL } from "./support";
+import { waitUntil } from "../../support/waits";
 
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
@@ -38,10 +39,10 @@ export = () => {
 
 	describe("CallBridge: closing (reference service)", () => {
 		it("closes when the call's status changes, after delivering its last messages", () => {
-			const { bridge, remote, pollAgain, settle } = start();
+			const { bridge, remote, pollAgain, waitForPolls } = start();
 			const player = harness.players.add(2201);
 			const chat = bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			serviceControl.addCallMessage(STATIC_CALL, { username: "ModMarco", userId: 1003, message: "Bye!" });
 			serviceControl.setCallStatus(STATIC_CALL, "closed");
 			pollAgain();
@@ -60,36 +61,36 @@ export = () => {
 		});
 
 		it("shows nothing for a call that is not open when the chat opens", () => {
-			const { bridge, remote, settle } = start();
+			const { bridge, remote, waitForPolls } = start();
 			serviceControl.setCallStatus(STATIC_CALL, "closed");
 			const player = harness.players.add(2202);
 			const chat = bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			expect(chat.getState()).to.equal("closed");
 			expect(reasons.join(",")).to.equal("ended");
 			expect(harness.players.client(player).received(remote).size()).to.equal(0);
 		});
 
 		it("closes with not-found when the service does not know the call", () => {
-			const { bridge, remote, settle } = start();
+			const { bridge, remote, waitForPolls } = start();
 			const player = harness.players.add(2203);
 			const chat = bridge.open(player, "call-that-does-not-exist");
-			settle();
+			waitForPolls();
 			expect(chat.getState()).to.equal("closed");
 			expect(reasons.join(",")).to.equal("not-found");
 			expect(harness.players.client(player).received(remote).size()).to.equal(0);
 		});
 
 		it("closes when the player leaves and stops polling for them", () => {
-			const { bridge, remote, pollAgain, settle } = start();
+			const { bridge, remote, pollAgain, waitForPolls } = start();
 			const player = harness.players.add(2204);
 			const other = harness.players.add(2205);
 			const chat = bridge.open(player, STATIC_CALL);
 			const otherChat = bridge.open(other, TIMED_CALL);
-			settle();
+			waitForPolls();
 			serviceControl.clearRequests();
 			harness.players.remove(player);
-			waitUntil(() => chat.getState() === "closed", 2, "the leave to close the chat");
+			waitUntil(() => chat.getState() === "closed", "the leave to close the chat", 2);
 			expect(reasons.join(",")).to.equal("left");
 			pollAgain();
 			pollAgain();
@@ -102,13 +103,13 @@ export = () => {
 		});
 
 		it("drops an answer that arrives after the player left", () => {
-			const { bridge, remote, settle } = start();
+			const { bridge, remote, waitForPolls } = start();
 			const player = harness.players.add(2206);
 			const chat = bridge.open(player, STATIC_CALL);
 			// The poll is in flight; the player leaves before it answers.
 			harness.players.remove(player);
-			waitUntil(() => chat.getState() === "closed", 2, "the leave to close the chat");
-			settle();
+			waitUntil(() => chat.getState() === "closed", "the leave to close the chat", 2);
+			waitForPolls();
 			expect(chat.getState()).to.equal("closed");
 			expect(reasons.join(",")).to.equal("left");
 			expect(
@@ -129,11 +130,11 @@ export = () => {
 		});
 
 		it("closes when game code closes one chat, or all of a player's chats", () => {
-			const { bridge, remote, settle } = start();
+			const { bridge, remote, waitForPolls } = start();
 			const player = harness.players.add(2208);
 			const first = bridge.open(player, STATIC_CALL);
 			const second = bridge.open(player, TIMED_CALL);
-			settle();
+			waitForPolls();
 			expect(bridge.close(player, STATIC_CALL)).to.equal(1);
 			expect(first.getState()).to.equal("closed");
 			expect(second.getState()).to.equal("open");
@@ -146,10 +147,10 @@ export = () => {
 		});
 
 		it("closes every chat when the bridge is destroyed", () => {
-			const { bridge, remote, settle } = start();
+			const { bridge, remote, waitForPolls } = start();
 			const player = harness.players.add(2209);
 			const chat = bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			bridge.destroy();
 			expect(chat.getState()).to.equal("closed");
 			expect(closedPayload(player, remote)!.reason).to.equal("destroyed");

@@ -16,8 +16,8 @@ import {
 	textsOf,
 	TIMED_CALL,
 	transcriptIds,
-	waitUntil,
 } from "./support";
+import { waitUntil } from "../../support/waits";
 
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
@@ -50,7 +50,7 @@ export = () => {
 			rig.bridge.message.Connect((_, message) => delivered.push(message));
 			const player = harness.players.add(2001);
 			const chat = rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(chat.getState()).to.equal("open");
 			expect(kindsOf(player, rig.remote)).to.equal("opened,message,message");
 			expect(textsOf(player, rig.remote)).to.equal(`${FIRST}|${SECOND}`);
@@ -76,11 +76,11 @@ export = () => {
 			rig = liveRig();
 			const player = harness.players.add(2002);
 			rig.bridge.open(player, TIMED_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			const first = messagesOf(player, rig.remote);
 			expect(first[0].text).to.equal("Hi! Thanks for calling StaffOps support.");
 			// The second message becomes visible 5 s after the reset; poll until it is delivered.
-			waitUntil(() => os.clock() - resetAt > 5.2, 8, "call-demo's second message to arrive");
+			waitUntil(() => os.clock() - resetAt > 5.2, "call-demo's second message to arrive", 8);
 			rig.pollAgain();
 			const texts = messagesOf(player, rig.remote).map((message) => message.text);
 			expect(texts.size()).to.equal(2);
@@ -96,7 +96,7 @@ export = () => {
 			const carol = harness.players.add(2005, "Carol");
 			const aliceChat = rig.bridge.open(alice, STATIC_CALL);
 			const bobChat = rig.bridge.open(bob, TIMED_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			serviceControl.addCallMessage(STATIC_CALL, agent("For Alice only"));
 			serviceControl.addCallMessage(TIMED_CALL, {
 				username: "HeadModHana",
@@ -123,7 +123,7 @@ export = () => {
 			const second = harness.players.add(2007);
 			const chatOne = rig.bridge.open(first, STATIC_CALL);
 			const chatTwo = rig.bridge.open(second, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(chatOne.chatId).never.to.equal(chatTwo.chatId);
 			expect(textsOf(first, rig.remote)).to.equal(`${FIRST}|${SECOND}`);
 			expect(textsOf(second, rig.remote)).to.equal(`${FIRST}|${SECOND}`);
@@ -134,7 +134,7 @@ export = () => {
 			rig = liveRig();
 			const player = harness.players.add(2008);
 			const chat = rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(chat.chatId.find(STATIC_CALL, 1, true)[0]).never.to.be.ok();
 			expect(everythingSentTo(player, rig.remote).find(STATIC_CALL, 1, true)[0]).never.to.be.ok();
 			expect(everythingSentTo(player, rig.remote).find("call-closed-1", 1, true)[0]).never.to.be.ok();
@@ -144,7 +144,7 @@ export = () => {
 			rig = liveRig();
 			const player = harness.players.add(2009);
 			const chat = rig.bridge.open(player, STATIC_CALL, { title: "Cafe support" });
-			rig.settle();
+			rig.waitForPolls();
 			const [kind, opened] = [
 				harness.players.client(player).received(rig.remote)[0][0],
 				harness.players.client(player).received(rig.remote)[0][1] as { chatId: string; title: string },
@@ -172,7 +172,7 @@ export = () => {
 			}));
 			const player = harness.players.add(2019);
 			scripted.bridge.open(player, "call-origins");
-			waitUntil(() => messagesOf(player, scripted.remote).size() === 3, 5, "the three messages");
+			waitUntil(() => messagesOf(player, scripted.remote).size() === 3, "the three messages", 5);
 			const origins = messagesOf(player, scripted.remote).map((message) => message.origin);
 			expect(origins.join(",")).to.equal("agent,other,other");
 			scripted.bridge.destroy();
@@ -190,7 +190,7 @@ export = () => {
 			rig.bridge.closed.Connect((_, reason) => events.push(`closed ${reason}`));
 			const player = harness.players.add(2010);
 			const chat = rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			chat.close();
 			expect(openedChat).to.equal(chat);
 			expect(events.join(";")).to.equal(`opened;message 1 ${FIRST};message 2 ${SECOND};closed closed`);
@@ -202,7 +202,7 @@ export = () => {
 			const player = harness.players.add(2011);
 			const chat = rig.bridge.open(player, STATIC_CALL);
 			expect(rig.bridge.open(player, STATIC_CALL)).to.equal(chat);
-			rig.settle();
+			rig.waitForPolls();
 			expect(rig.bridge.getChats(player).size()).to.equal(1);
 			expect(messagesOf(player, rig.remote).size()).to.equal(2);
 		});
@@ -212,7 +212,7 @@ export = () => {
 			const remote = ensureRemotes(ReplicatedStorage).CallEvents;
 			const player = harness.players.add(2012);
 			bridge.open(player, STATIC_CALL);
-			waitUntil(() => bridge.getStats().busy === 0);
+			waitUntil(() => bridge.getStats().busy === 0, "no poll in flight", 5);
 			bridge.destroy();
 			expect(kindsOf(player, remote)).to.equal("opened,message,message,closed");
 		});

@@ -34,25 +34,25 @@ export = () => {
 	describe("CallBridge: faults (reference service)", () => {
 		it("backs off after failed polls (full jitter: up to 5 s, then up to 10 s) and recovers, delivering each message once", () => {
 			// The highest draw: the waits are their ceilings, just under 5 s and 10 s.
-			const { bridge, clock, remote, settle } = start(undefined, 0.999);
+			const { bridge, clock, remote, waitForPolls } = start(undefined, 0.999);
 			serviceControl.fault({ operation: "getCallMessages", status: 503, times: 2 });
 			const player = harness.players.add(2301);
 			const chat = bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			expect(chat.getState()).to.equal("connecting");
 			expect(bridge.getStats().failedPolls).to.equal(1);
 			clock.advance(4.9);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(1);
 			clock.advance(0.2);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(2);
 			expect(bridge.getStats().failedPolls).to.equal(2);
 			clock.advance(9.9);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(2);
 			clock.advance(0.2);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(3);
 			expect(chat.getState()).to.equal("open");
 			expect(kindsOf(player, remote)).to.equal("opened,message,message");
@@ -67,10 +67,10 @@ export = () => {
 			["a 429", { status: 429 }],
 		] as Array<[string, Omit<FaultSpec, "operation">]>) {
 			it(`keeps a chat open through ${name} in mid-conversation and delivers what it missed once`, () => {
-				const { bridge, remote, pollAgain, settle } = start();
+				const { bridge, remote, pollAgain, waitForPolls } = start();
 				const player = harness.players.add(2302);
 				const chat = bridge.open(player, STATIC_CALL);
-				settle();
+				waitForPolls();
 				serviceControl.addCallMessage(STATIC_CALL, { username: "ModMarco", userId: 1003, message: "During" });
 				serviceControl.fault({ operation: "getCallMessages", times: 3, ...fault });
 				pollAgain();
@@ -91,26 +91,26 @@ export = () => {
 		}
 
 		it("waits at least as long as Retry-After asks", () => {
-			const { bridge, clock, settle } = start();
+			const { bridge, clock, waitForPolls } = start();
 			serviceControl.fault({ operation: "getCallMessages", status: 429, retryAfter: 20, times: 1 });
 			const player = harness.players.add(2303);
 			bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			clock.advance(19.9);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(1);
 			clock.advance(0.2);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(2);
 			expect(bridge.getChats(player)[0].getState()).to.equal("open");
 		});
 
 		it("lets the transport's own retries absorb a single failure", () => {
-			const { bridge, remote, settle } = start({ maxAttempts: 3, baseDelay: 0.05 });
+			const { bridge, remote, waitForPolls } = start({ maxAttempts: 3, baseDelay: 0.05 });
 			serviceControl.fault({ operation: "getCallMessages", status: 503, times: 1 });
 			const player = harness.players.add(2304);
 			bridge.open(player, STATIC_CALL);
-			settle();
+			waitForPolls();
 			expect(bridge.getStats().polls).to.equal(1);
 			expect(bridge.getStats().failedPolls).to.equal(0);
 			expect(kindsOf(player, remote)).to.equal("opened,message,message");
@@ -122,10 +122,10 @@ export = () => {
 			["a refusal with status 200", { kind: "success-false" }],
 		] as Array<[string, Omit<FaultSpec, "operation">]>) {
 			it(`ends the chat with reason error when the service refuses with ${name}`, () => {
-				const { bridge, remote, pollAgain, settle } = start();
+				const { bridge, remote, pollAgain, waitForPolls } = start();
 				const player = harness.players.add(2305);
 				const chat = bridge.open(player, STATIC_CALL);
-				settle();
+				waitForPolls();
 				serviceControl.fault({ operation: "getCallMessages", times: 1, ...fault });
 				pollAgain();
 				expect(chat.getState()).to.equal("closed");
@@ -136,10 +136,10 @@ export = () => {
 
 		for (const status of [401, 403]) {
 			it(`keeps the chat open when the service refuses the key (${status}) and resumes when it works`, () => {
-				const { bridge, remote, pollAgain, settle } = start();
+				const { bridge, remote, pollAgain, waitForPolls } = start();
 				const player = harness.players.add(2306);
 				const chat = bridge.open(player, STATIC_CALL);
-				settle();
+				waitForPolls();
 				serviceControl.fault({ operation: "getCallMessages", status, times: 2 });
 				serviceControl.addCallMessage(STATIC_CALL, { username: "ModMarco", userId: 1003, message: "After" });
 				pollAgain(90);

@@ -29,7 +29,7 @@ export = () => {
 			const player = harness.players.add(2101);
 			const callsBefore = harness.text.filterCalls();
 			rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(textsOf(player, rig.remote)).to.equal(`${FIRST}|Glad that is ######. Closing this call now.`);
 			expect(messagesOf(player, rig.remote)[0].sender).to.equal("Mod#####");
 			// One name (filtered once, then remembered) and two texts.
@@ -51,7 +51,7 @@ export = () => {
 			const second = harness.players.add(2103);
 			rig.bridge.open(first, STATIC_CALL);
 			rig.bridge.open(second, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(recipients.filter((id) => id === 2102).size()).to.equal(3);
 			expect(recipients.filter((id) => id === 2103).size()).to.equal(3);
 			expect(messagesOf(second, rig.remote)[0].text).to.equal(FIRST.upper());
@@ -70,7 +70,7 @@ export = () => {
 				},
 			});
 			rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(kindsOf(player, rig.remote)).to.equal("opened,message");
 			expect(textsOf(player, rig.remote)).to.equal(FIRST);
 			rig.pollAgain();
@@ -94,7 +94,7 @@ export = () => {
 			harness.text.failNextFilters(1);
 			const callsBefore = harness.text.filterCalls();
 			rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			// The first filter call (the sender's name) failed: that message is the placeholder; the second message
 			// (same sender, filtered again since the name was not remembered) passes.
 			expect(textsOf(player, rig.remote)).to.equal(`${MESSAGE_UNAVAILABLE}|${SECOND}`);
@@ -115,7 +115,7 @@ export = () => {
 			const player = harness.players.add(2106);
 			harness.text.failNextFilters(1000);
 			rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(textsOf(player, rig.remote)).to.equal(`${MESSAGE_UNAVAILABLE}|${MESSAGE_UNAVAILABLE}`);
 			expect(messagesOf(player, rig.remote)[0].sender).to.equal("Support");
 			expect(delivered[0].placeholder).to.equal(true);
@@ -129,7 +129,7 @@ export = () => {
 			rig = liveRig({ filter: () => undefined as unknown as string, polling: { filterAttempts: 1 } });
 			const player = harness.players.add(2107);
 			rig.bridge.open(player, STATIC_CALL);
-			rig.settle();
+			rig.waitForPolls();
 			expect(textsOf(player, rig.remote)).to.equal(`${MESSAGE_UNAVAILABLE}|${MESSAGE_UNAVAILABLE}`);
 		});
 	});

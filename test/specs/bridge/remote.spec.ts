@@ -1,6 +1,7 @@
 import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
-import { fakeRig, FakeRig, kindsOf, messagesOf, received, waitUntil } from "./support";
+import { fakeRig, FakeRig, kindsOf, messagesOf, received } from "./support";
+import { waitUntil } from "../../support/waits";
 
 // Exploiters fire remotes with anything at any rate: a client can only ask for its own chats, and only so often.
 export = () => {
@@ -27,7 +28,7 @@ export = () => {
 	const fire = (player: Player, ...args: Array<unknown>) => {
 		const before = rig.bridge.getStats().clientEvents;
 		harness.players.client(player).fire(rig.remote, ...args);
-		waitUntil(() => rig.bridge.getStats().clientEvents > before, 2, "the server to handle the event");
+		waitUntil(() => rig.bridge.getStats().clientEvents > before, "the server to handle the event", 2);
 	};
 
 	describe("CallBridge: the CallEvents remote", () => {
@@ -126,7 +127,7 @@ export = () => {
 					.filter(([kind]) => kind === "opened")
 					.size();
 			for (let i = 0; i < 50; i++) harness.players.client(me).fire(rig.remote, "ready");
-			waitUntil(() => rig.bridge.getStats().clientEvents >= 50, 2, "the server to handle the burst");
+			waitUntil(() => rig.bridge.getStats().clientEvents >= 50, "the server to handle the burst", 2);
 			expect(opens(me)).to.equal(1 + 2);
 			expect(rig.bridge.getStats().clientEventsDropped).to.equal(48);
 			// Another player is not affected.

@@ -11,20 +11,12 @@ import { Scheduler } from "../../../src/transport/scheduler";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { referenceClient } from "../../support/referenceClient";
+import { waitUntil } from "../../support/waits";
 
 /** A seeded call with a fixed transcript (two messages, no timed arrivals); specs reopen it first. */
 export const STATIC_CALL = "call-closed";
 /** The seeded open call whose messages arrive 0, 5, 10 and 20 s after a reset. */
 export const TIMED_CALL = "call-demo";
-
-/** Yields (real time) until `condition` holds; errors after `seconds`. */
-export function waitUntil(condition: () => boolean, seconds = 5, what = "condition"): void {
-	const started = os.clock();
-	while (!condition()) {
-		if (os.clock() - started > seconds) error(`timed out after ${seconds} s waiting for ${what}`, 2);
-		task.wait(0.01);
-	}
-}
 
 /** A client of the reference service with its own generous budget (pacing is tested with fakes). */
 export function liveClient(retry: RetryOptions = { maxAttempts: 1 }, apiKey = harness.serviceKey): StaffOpsClient {
@@ -40,7 +32,7 @@ export interface LiveRig {
 	/** Moves the fake clock far enough for every chat to poll once, then waits for the polls to finish. */
 	readonly pollAgain: (seconds?: number) => void;
 	/** Waits (real time) until no chat has a poll in flight. */
-	readonly settle: () => void;
+	readonly waitForPolls: () => void;
 }
 
 export function liveRig(overrides: Partial<CallBridgeOptions> = {}, retry?: RetryOptions): LiveRig {
@@ -49,17 +41,17 @@ export function liveRig(overrides: Partial<CallBridgeOptions> = {}, retry?: Retr
 	remote.Name = "CallEventsUnderTest";
 	const client = liveClient(retry);
 	const bridge = new CallBridge({ client, scheduler: clock, random: () => 0.5, remote, ...overrides });
-	const settle = () => waitUntil(() => bridge.getStats().busy === 0, 10, "the polls to finish");
+	const waitForPolls = () => waitUntil(() => bridge.getStats().busy === 0, "the polls to finish", 10);
 	return {
 		bridge,
 		clock,
 		remote,
 		client,
-		settle,
+		waitForPolls,
 		pollAgain: (seconds = 60) => {
-			settle();
+			waitForPolls();
 			clock.advance(seconds);
-			settle();
+			waitForPolls();
 		},
 	};
 }

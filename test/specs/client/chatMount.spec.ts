@@ -6,7 +6,8 @@ import { harness } from "../../support/harness";
 
 /** A PlayerGui to mount in (not creatable in Roblox; Lune makes one). */
 const newPlayerGui = () => new Instance("PlayerGui" as "Folder");
-import { fakeRig, FakeRig, waitUntil } from "../bridge/support";
+import { fakeRig, FakeRig } from "../bridge/support";
+import { waitUntil } from "../../support/waits";
 
 /** The player's side of the remote in the harness, as a channel for the chat client. */
 function channelOf(player: Player, remote: RemoteEvent): ChatChannel {
@@ -64,9 +65,9 @@ export = () => {
 			const client = new CallChatClient(channelOf(player, rig.remote));
 			mountCallChat(client, playerGui, { formatTime: (seconds) => formatClockTime(seconds, true) });
 			client.start();
-			waitUntil(() => rig.bridge.getStats().clientEvents === 1, 2, "the client's ready");
+			waitUntil(() => rig.bridge.getStats().clientEvents === 1, "the client's ready", 2);
 			rig.bridge.open(player, "call", { title: "Cafe support" });
-			waitUntil(() => windowsIn(playerGui) === 1, 2, "the window");
+			waitUntil(() => windowsIn(playerGui) === 1, "the window", 2);
 			const gui = playerGui.FindFirstChild("StaffOpsCallChat")!;
 			const title = gui
 				.FindFirstChild("Window")!
@@ -78,7 +79,7 @@ export = () => {
 			rig.clock.advance(2);
 			const expected =
 				"HeadModHana: Hi! Thanks for calling.|HeadModHana: What happened?|ModMarco: Looking into it.";
-			waitUntil(() => textsIn(gui) === expected, 2, "the messages");
+			waitUntil(() => textsIn(gui) === expected, "the messages", 2);
 			const time = gui.FindFirstChild("Window")!.FindFirstChild("Messages")!.FindFirstChild("Message1")!;
 			expect((time.FindFirstChild("Header")!.FindFirstChild("Time") as TextLabel).Text).to.equal("08:00");
 		});
@@ -92,9 +93,9 @@ export = () => {
 			const client = new CallChatClient(channelOf(player, rig.remote));
 			const mounted = mountCallChat(client, playerGui);
 			client.start();
-			waitUntil(() => windowsIn(playerGui) === 1, 2, "the replayed window");
+			waitUntil(() => windowsIn(playerGui) === 1, "the replayed window", 2);
 			const gui = playerGui.FindFirstChild("StaffOpsCallChat")!;
-			waitUntil(() => textsIn(gui) !== "", 2, "the replayed messages");
+			waitUntil(() => textsIn(gui) !== "", "the replayed messages", 2);
 			// Let anything else in flight arrive, then check nothing was shown twice.
 			for (let i = 0; i < 5; i++) task.wait();
 			expect(textsIn(gui)).to.equal("HeadModHana: Hi! Thanks for calling.|HeadModHana: Second");
@@ -108,11 +109,11 @@ export = () => {
 			mountCallChat(client, playerGui);
 			client.start();
 			rig.bridge.open(player, "call");
-			waitUntil(() => windowsIn(playerGui) === 1, 2, "the window");
+			waitUntil(() => windowsIn(playerGui) === 1, "the window", 2);
 			rig.http.calls.get("call")!.status = "closed";
 			rig.clock.advance(2);
 			expect(reasons.join(",")).to.equal("ended");
-			waitUntil(() => windowsIn(playerGui) === 0, 2, "the window to close");
+			waitUntil(() => windowsIn(playerGui) === 0, "the window to close", 2);
 		});
 
 		it("dismisses the chat on the server when the player closes the window", () => {
@@ -121,14 +122,14 @@ export = () => {
 			mountCallChat(client, playerGui);
 			client.start();
 			const chat = rig.bridge.open(player, "call");
-			waitUntil(() => windowsIn(playerGui) === 1, 2, "the window");
+			waitUntil(() => windowsIn(playerGui) === 1, "the window", 2);
 			const close = playerGui
 				.FindFirstChild("StaffOpsCallChat")!
 				.FindFirstChild("Window")!
 				.FindFirstChild("TitleBar")!
 				.FindFirstChild("Close") as TextButton;
 			harness.gui.activate(close);
-			waitUntil(() => chat.getState() === "closed", 2, "the dismiss to reach the server");
+			waitUntil(() => chat.getState() === "closed", "the dismiss to reach the server", 2);
 			expect(windowsIn(playerGui)).to.equal(0);
 			expect(reasons.join(",")).to.equal("dismissed");
 		});
@@ -142,9 +143,9 @@ export = () => {
 			client.start();
 			const first = rig.bridge.open(player, "call", { title: "First" });
 			const second = rig.bridge.open(player, "other", { title: "Second" });
-			waitUntil(() => windowsIn(playerGui) === 2, 2, "two windows");
+			waitUntil(() => windowsIn(playerGui) === 2, "two windows", 2);
 			first.close();
-			waitUntil(() => windowsIn(playerGui) === 1, 2, "the first window to close");
+			waitUntil(() => windowsIn(playerGui) === 1, "the first window to close", 2);
 			expect(mounted.getWindow(second.chatId)).to.be.ok();
 			expect(mounted.getWindow(first.chatId)).never.to.be.ok();
 			mounted.destroy();

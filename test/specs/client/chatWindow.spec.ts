@@ -1,19 +1,11 @@
 import { ChatWindow, formatClockTime } from "../../../src/client/chat/ChatWindow";
 import { harness } from "../../support/harness";
+import { waitUntil } from "../../support/waits";
 
 /** A PlayerGui to mount in (not creatable in Roblox; Lune makes one). */
 const newPlayerGui = () => new Instance("PlayerGui" as "Folder");
 
 const NOON = 1717243200; // 2024-06-01T12:00:00Z
-
-/** Yields until `condition` holds (button clicks are deferred, like Roblox's); errors after 2 s. */
-function waitUntil(condition: () => boolean, what: string): void {
-	const started = os.clock();
-	while (!condition()) {
-		if (os.clock() - started > 2) error(`timed out waiting for ${what}`, 2);
-		task.wait();
-	}
-}
 
 function utcWindow(parent: Instance, title = "Support", maxEntries?: number) {
 	return new ChatWindow(parent, { title, formatTime: (seconds) => formatClockTime(seconds, true), maxEntries });
@@ -131,9 +123,9 @@ export = () => {
 			const window = utcWindow(parent);
 			const minimise = find<TextButton>(window.gui, "Window/TitleBar/Minimise");
 			harness.gui.activate(minimise);
-			waitUntil(() => window.isMinimised(), "the click to minimise");
+			waitUntil(() => window.isMinimised(), "the click to minimise", 2);
 			harness.gui.activate(minimise);
-			waitUntil(() => !window.isMinimised(), "the click to restore");
+			waitUntil(() => !window.isMinimised(), "the click to restore", 2);
 		});
 
 		it("closes when its close button is activated: the ScreenGui is destroyed and closed fires by the player", () => {
@@ -141,7 +133,7 @@ export = () => {
 			let byPlayer: boolean | undefined;
 			window.closed.Connect((value) => (byPlayer = value));
 			harness.gui.activate(find<TextButton>(window.gui, "Window/TitleBar/Close"));
-			waitUntil(() => window.isClosed(), "the click to close");
+			waitUntil(() => window.isClosed(), "the click to close", 2);
 			expect(byPlayer).to.equal(true);
 			expect(parent.FindFirstChild("StaffOpsCallChat")).never.to.be.ok();
 		});

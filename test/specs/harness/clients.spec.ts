@@ -7,6 +7,7 @@ import {
 	StarterPlayer,
 } from "@rbxts/services";
 import { HarnessClient, harness } from "../../support/harness";
+import { waitSeconds } from "../../support/waits";
 
 // The two-sided harness: each rule of Roblox it models, with the sentence of Roblox's reference it stands for.
 const made = new Array<Instance>();
@@ -47,10 +48,6 @@ function runs(client: HarnessClient, name: string): number {
 
 function starterScripts(): Instance {
 	return StarterPlayer.FindFirstChild("StarterPlayerScripts")!;
-}
-
-function settle(seconds = 0.1): void {
-	task.wait(seconds);
 }
 
 export = () => {
@@ -132,7 +129,7 @@ export = () => {
 					remote:FireServer({ from = game:GetService("Players").LocalPlayer.UserId }, function() end)
 				`);
 			}
-			settle();
+			waitSeconds(0.1);
 			expect(heard.size()).to.equal(2);
 			expect(heard[0][0]).to.equal(ana.player());
 			expect((heard[0][1] as { from: number }).from).to.equal(7103);
@@ -140,7 +137,7 @@ export = () => {
 			expect(heard[1][0]).to.equal(bo.player());
 
 			remote.FireClient(ana.player(), "hello", { n: 0 / 0, f: () => 1, who: ana.player() });
-			settle();
+			waitSeconds(0.1);
 			const lines = (client: HarnessClient) => client.output().filter((line) => line.text.sub(1, 4) === "got ");
 			expect(lines(ana).size()).to.equal(1);
 			// NaN passes, the function arrives as nil, the server's Player arrives as the client's own Player.
@@ -168,7 +165,7 @@ export = () => {
 		it("copies StarterPlayerScripts into PlayerScripts once, at join, out of the server's sight", () => {
 			scriptIn("LocalScript", "HarnessStarterLocal", starterScripts());
 			const client = harness.clients.join(7106);
-			settle();
+			waitSeconds(0.1);
 			const playerScripts = client.localPlayer().FindFirstChildOfClass("PlayerScripts")!;
 			expect(playerScripts.FindFirstChild("HarnessStarterLocal")).to.be.ok();
 			expect(runs(client, "HarnessStarterLocal")).to.equal(1);
@@ -177,11 +174,11 @@ export = () => {
 			client.respawn();
 			scriptIn("LocalScript", "HarnessLateLocal", starterScripts());
 			client.sync();
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessStarterLocal")).to.equal(1);
 			expect(playerScripts.FindFirstChild("HarnessLateLocal")).to.equal(undefined);
 			const later = harness.clients.join(7107);
-			settle();
+			waitSeconds(0.1);
 			expect(runs(later, "HarnessLateLocal")).to.equal(1);
 		});
 
@@ -192,7 +189,7 @@ export = () => {
 			scriptIn("LocalScript", "HarnessGuiLocal", resetting);
 			make("ScreenGui", "HarnessKept", StarterGui).ResetOnSpawn = false;
 			const client = harness.clients.join(7108);
-			settle();
+			waitSeconds(0.1);
 			const gui = client.localPlayer().FindFirstChildOfClass("PlayerGui")!;
 			expect(gui.FindFirstChild("HarnessResetting")).to.be.ok();
 			expect(gui.FindFirstChild("HarnessKept")).to.be.ok();
@@ -209,7 +206,7 @@ export = () => {
 			const firstCharacter = client.localPlayer().Character;
 
 			client.respawn();
-			settle();
+			waitSeconds(0.1);
 			expect(client.spawns()).to.equal(2);
 			expect(client.localPlayer().Character === firstCharacter).to.equal(false);
 			expect(gui.FindFirstChild("OwnResetting")).to.equal(undefined);
@@ -240,12 +237,12 @@ export = () => {
 				StarterPlayer.FindFirstChild("StarterCharacterScripts")!,
 			);
 			const client = harness.clients.join(7109);
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessLocalInStorage")).to.equal(0);
 			expect(runs(client, "HarnessLocalInFirst")).to.equal(1);
 			expect(runs(client, "HarnessLocalInCharacter")).to.equal(1);
 			client.respawn();
-			settle();
+			waitSeconds(0.1);
 			// The character is new, and so are its scripts.
 			expect(runs(client, "HarnessLocalInCharacter")).to.equal(2);
 			const backpack = client.localPlayer().FindFirstChildOfClass("Backpack")!;
@@ -254,7 +251,7 @@ export = () => {
 			(tool as unknown as { Source: string }).Source = `print("ran HarnessLocalInBackpack")`;
 			tool.Parent = backpack;
 			client.sync();
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessLocalInBackpack")).to.equal(1);
 		});
 
@@ -266,15 +263,15 @@ export = () => {
 			scriptIn("Script", "HarnessLegacy", ReplicatedStorage);
 			scriptIn("Script", "HarnessClientContext", ReplicatedStorage, { runContext: Enum.RunContext.Client });
 			early.sync();
-			settle();
+			waitSeconds(0.1);
 			expect(runs(early, "HarnessClientContext")).to.equal(1);
 			expect(runs(early, "HarnessLegacy")).to.equal(0);
 			const late = harness.clients.join(7111);
-			settle();
+			waitSeconds(0.1);
 			expect(runs(late, "HarnessClientContext")).to.equal(1);
 			// A respawn does not touch it.
 			early.respawn();
-			settle();
+			waitSeconds(0.1);
 			expect(runs(early, "HarnessClientContext")).to.equal(1);
 		});
 
@@ -298,21 +295,21 @@ export = () => {
 			`;
 			loader.Parent = gui;
 			client.sync();
-			settle();
+			waitSeconds(0.1);
 			const heard = () =>
 				client
 					.output()
 					.filter((line) => line.text === "heard")
 					.size();
 			remote.FireAllClients();
-			settle();
+			waitSeconds(0.1);
 			expect(heard()).to.equal(1);
 			client.respawn();
-			settle();
+			waitSeconds(0.1);
 			expect(gui.FindFirstChild("OldStyleLoader")).to.equal(undefined);
 			expect(gui.FindFirstChild("OldStyleWindow")).to.be.ok();
 			remote.FireAllClients();
-			settle();
+			waitSeconds(0.1);
 			expect(heard()).to.equal(1);
 		});
 
@@ -320,7 +317,7 @@ export = () => {
 		it("runs a RunContext Client Script in StarterPlayerScripts twice: the original and the copy", () => {
 			scriptIn("Script", "HarnessStarterClientContext", starterScripts(), { runContext: Enum.RunContext.Client });
 			const client = harness.clients.join(7112);
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessStarterClientContext")).to.equal(2);
 		});
 
@@ -339,14 +336,14 @@ export = () => {
 				`,
 			});
 			const client = harness.clients.join(7113);
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessToggled")).to.equal(0);
 			toggled.Enabled = true;
 			client.sync();
-			settle();
+			waitSeconds(0.1);
 			expect(runs(client, "HarnessToggled")).to.equal(1);
 			remote.FireAllClients();
-			settle();
+			waitSeconds(0.1);
 			const count = (text: string) =>
 				client
 					.output()
@@ -358,7 +355,7 @@ export = () => {
 			const ticks = count("tick");
 			expect(ticks > 0).to.equal(true);
 			remote.FireAllClients();
-			settle();
+			waitSeconds(0.1);
 			expect(count("ping")).to.equal(1);
 			expect(count("tick")).to.equal(ticks);
 		});

@@ -8,20 +8,20 @@ import { serviceControl } from "../../support/serviceControl";
 import { busiestMinute } from "../../support/windows";
 import {
 	allOutput,
+	alterAnswers,
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	report,
-	settle,
+	specClient,
 	startRegistered,
 	startStaffOps,
 	waitForFailures,
-	waitUntil,
 	warnings,
-	specClient,
-	alterAnswers,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
 // requests are real and counted where they were sent.
@@ -30,7 +30,7 @@ import {
 function run(clock: FakeScheduler, seconds: number, step = 1): void {
 	for (let elapsed = 0; elapsed < seconds; elapsed += step) {
 		clock.advance(step);
-		settle(0.012);
+		waitSeconds(0.012);
 	}
 }
 
@@ -59,16 +59,13 @@ function joinOutage(
 	waitUntil(() => server.isRegistered(), "registration");
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
 	for (let i = 1; i <= count; i++) harness.players.add(firstUserId + i);
-	settle(0.1);
+	waitSeconds(0.1);
 	run(clock, 300);
 	return { clock, http, server };
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("a join outage", () => {
@@ -150,7 +147,7 @@ export = () => {
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 			for (let beat = 0; beat < 5; beat++) {
 				started.clock.advance(60);
-				settle(0.05);
+				waitSeconds(0.05);
 			}
 			expect(serviceControl.count("playerJoin")).to.equal(3);
 			expect(serviceControl.count("getRunningGame")).to.equal(5);
@@ -166,7 +163,7 @@ export = () => {
 			expect(serviceControl.count("playerJoin")).to.equal(25);
 			started.clock.advance(60);
 			waitUntil(() => serviceControl.count("playerJoin") === 35, "10 reported again");
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(35);
 			expect(
 				linesWith(allOutput(), "did not list 24 player(s) of this server; reporting 10 again").size(),
@@ -215,7 +212,7 @@ export = () => {
 			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => linesWith(warnings(), "cannot send back").size() === 1, "the warning");
 			started.clock.advance(600);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 			expect(serviceControl.count("createServer")).to.equal(1);
 			expect(linesWith(warnings(), "cannot send back").size()).to.equal(1);
@@ -235,7 +232,7 @@ export = () => {
 			const players = [join(2001), join(2002), join(2003), join(2004)];
 			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => serviceControl.count("playerJoin") === 4, "the four joins");
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(linesWith(warnings(), "refused a join report").size()).to.equal(1);
 		});
 	});
@@ -246,7 +243,7 @@ export = () => {
 			const player = join(2001);
 			harness.players.remove(player);
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
-			settle(0.05);
+			waitSeconds(0.05);
 			const counts = started.server.getTrackedCounts();
 			expect(counts.players).to.equal(0);
 			expect(counts.limiterKeys).to.equal(0);

@@ -1,17 +1,14 @@
 import { StaffOps } from "../../../src/server";
 import { ensureRemotes } from "../../../src/shared/remotes";
-import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { kindsOf, textsOf } from "../bridge/support";
-import { cleanUp, join, linesWith, startRegistered, waitUntil, warnings } from "./support";
+import { cleanUp, freshStart, join, linesWith, startRegistered, warnings } from "./support";
+import { waitUntil } from "../../support/waits";
 
 // The call bridge as the integration wires it: StaffOps.openCall uses the integration's client, clock,
 // players and CallEvents remote, and StaffOps.stop ends every chat.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("StaffOps.openCall (support calls through the integration)", () => {

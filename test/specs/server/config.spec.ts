@@ -4,7 +4,8 @@ import type { StaffOpsConfig } from "../../../src/server/config";
 import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, join, joinsOf, linesWith, settle, waitUntil, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, join, joinsOf, linesWith, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 function base(): Record<string, unknown> {
 	return {
@@ -37,10 +38,7 @@ function mentions(text: string, part: string): boolean {
 
 // Configuration: wrong or missing settings get one clear warning, the game keeps running, nothing is sent.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("StaffOps.start configuration", () => {
@@ -85,7 +83,7 @@ export = () => {
 		it("sends nothing and tracks nobody after a refused configuration", () => {
 			refused({ ...base(), heartbeatSeconds: -1 });
 			join(2001);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(StaffOps.getServer()).to.equal(undefined);
 			expect(StaffOps.getClient()).to.equal(undefined);
 			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
@@ -180,7 +178,7 @@ export = () => {
 			const server = StaffOps.start({ ...base(), trackStudio: false } as unknown as StaffOpsConfig);
 			expect(server).to.equal(undefined);
 			expect(linesWith(allOutput(), "trackStudio is false").size()).to.equal(1);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
 		});
 
@@ -188,7 +186,7 @@ export = () => {
 			const server = StaffOps.start(base() as unknown as StaffOpsConfig);
 			waitUntil(() => server!.isRegistered(), "registration");
 			join(-1, "Player1");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(server!.getTrackedCounts().players).to.equal(0);
 			expect(joinsOf(-1).size()).to.equal(0);
 			expect(linesWith(allOutput(), "Studio test UserId (-1)").size()).to.equal(1);

@@ -1,7 +1,8 @@
 import { ReplicatedStorage, ServerScriptService, StarterPlayer, Workspace } from "@rbxts/services";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, joinsOf, linesWith, settle, waitUntil, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, joinsOf, linesWith, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 interface ModelLibrary {
 	StaffOps: { stop: (this: void) => void; isStaff: (this: void, player: Player) => boolean };
@@ -53,10 +54,7 @@ function childNames(instance: Instance): string {
 
 // The drop-in model for Luau users: insert into ServerScriptService, set attributes, play.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => {
 		for (const model of started) {
 			const [ok, library] = pcall(() => require(model) as ModelLibrary);
@@ -119,7 +117,7 @@ export = () => {
 			model.SetAttribute("BaseUrl", harness.serviceUrl);
 			boot(model);
 			waitUntil(() => serviceControl.count("createServer") === 1, "registration");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(linesWith(allOutput(), "registered this server").size()).to.equal(1);
 		});
 
@@ -180,14 +178,14 @@ export = () => {
 			expect(present.FindFirstChild("StaffOpsClientLoader", true)).to.equal(undefined);
 			// The server never runs it: a RunContext-Client Script is client code (the drop-in's client path runs in
 			// dropinClients.spec.ts, in real clients of the two-sided harness).
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(linesWith(warnings(), "FireServer").size()).to.equal(0);
 		});
 
 		it("warns once and stays off without a BaseUrl; the game keeps running", () => {
 			const model = loadModel();
 			boot(model);
-			settle(0.05);
+			waitSeconds(0.05);
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
 			expect(lines[0].find("[StaffOps] config.baseUrl is required", 1, true)[0]).to.equal(1);
@@ -200,7 +198,7 @@ export = () => {
 			configure(model);
 			model.SetAttribute("BaseURL", "https://typo.example.com");
 			boot(model);
-			settle(0.05);
+			waitSeconds(0.05);
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
 			expect(lines[0].find("attribute StaffOps does not know: BaseURL", 1, true)[0] !== undefined).to.equal(true);
@@ -211,7 +209,7 @@ export = () => {
 			const model = loadModel(Workspace);
 			configure(model);
 			boot(model);
-			settle(0.05);
+			waitSeconds(0.05);
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
 			expect(lines[0].find("must sit in ServerScriptService", 1, true)[0] !== undefined).to.equal(true);

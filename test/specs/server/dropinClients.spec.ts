@@ -1,7 +1,8 @@
 import { ReplicatedStorage, ServerScriptService, StarterPlayer } from "@rbxts/services";
 import { ClientDevice, HarnessClient, harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { cleanUp, settle, waitUntil } from "./support";
+import { cleanUp, freshStart } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 interface ModelLibrary {
 	StaffOps: {
@@ -85,10 +86,7 @@ function shownTexts(client: HarnessClient): Array<string> {
 export = () => {
 	let library: ModelLibrary | undefined;
 
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => {
 		library?.StaffOps.stop();
 		library = undefined;
@@ -113,7 +111,7 @@ export = () => {
 			expect(joinRequests(2201)[0].tzOffset).to.equal("+05:30");
 			expect(joinRequests(2202)[0].platform).to.equal("Console");
 			expect(joinRequests(2202)[0].tzOffset).to.equal("-05:00");
-			settle(0.3);
+			waitSeconds(0.3);
 			// One loader run and one report per client.
 			for (const client of [present, later]) {
 				const loaderRuns = client
@@ -140,14 +138,14 @@ export = () => {
 				() => client.started().some((name) => name.find("StaffOpsClientLoader", 1, true)[0] !== undefined),
 				"the client loader",
 			);
-			settle(0.3);
+			waitSeconds(0.3);
 			library.StaffOps.openCall(client.player(), CALL);
 			waitUntil(() => shownTexts(client).size() === 2, "the transcript in the ChatWindow", 10);
 			expect(shownTexts(client).join("|")).to.equal(`${FIRST}|${SECOND}`);
 
 			client.respawn();
 			client.respawn();
-			settle(0.2);
+			waitSeconds(0.2);
 			expect(client.spawns()).to.equal(3);
 			// The window survived (ResetOnSpawn false) and was not duplicated.
 			expect(chatWindows(client).size()).to.equal(1);
@@ -181,11 +179,11 @@ export = () => {
 					client.started().some((name) => name.find("HandMadeChatStarter", 1, true)[0] !== undefined),
 				).to.equal(true);
 			}
-			settle(0.3);
+			waitSeconds(0.3);
 			library.StaffOps.openCall(present.player(), CALL);
 			library.StaffOps.openCall(later.player(), CALL);
 			waitUntil(() => shownTexts(present).size() === 2 && shownTexts(later).size() === 2, "both transcripts", 10);
-			settle(0.3);
+			waitSeconds(0.3);
 			expect(chatWindows(present).size()).to.equal(1);
 			expect(chatWindows(later).size()).to.equal(1);
 			// Each message once, not once per starter.

@@ -2,7 +2,8 @@ import { isClientReportPayload } from "../../../src/shared/reportPayload";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { cleanUp, join, joinsOf, recorded, report, settle, startRegistered, waitUntil } from "./support";
+import { cleanUp, freshStart, join, joinsOf, recorded, report, startRegistered } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 const PLATFORMS = new Set(["Phone", "Tablet", "Console", "Desktop", "unknown"]);
 
@@ -65,10 +66,7 @@ function heapAfterCollect(): number {
 // An exploiter fires the ClientReport remote with anything, at any rate: the server stays up, nothing malformed
 // reaches the service, and memory stays bounded.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("a hostile client on ClientReport", () => {
@@ -87,7 +85,7 @@ export = () => {
 			harness.players.client(last).fire(started.remote);
 			harness.players.client(last).fire(started.remote, { platform: "Phone", tzOffset: "+00:00" }, "extra");
 			task.wait();
-			settle(0.05);
+			waitSeconds(0.05);
 			const stats = started.server.getReportStats();
 			expect(stats.rejected).to.equal(payloads.size() + 2);
 			expect(stats.rateLimited).to.equal(0);
@@ -127,7 +125,7 @@ export = () => {
 				}
 				task.wait();
 			}
-			settle(0.15);
+			waitSeconds(0.15);
 			const after = heapAfterCollect();
 
 			const stats = started.server.getReportStats();
@@ -187,7 +185,7 @@ export = () => {
 			stranger.Parent = game.GetService("Workspace");
 			report(started, stranger, { platform: "Phone", tzOffset: "+00:00" });
 			task.wait();
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(started.server.getReportStats().ignored).to.equal(2);
 			expect(started.server.getReportStats().accepted).to.equal(0);
 			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);

@@ -1,27 +1,23 @@
 import { StaffOps } from "../../../src/server";
-import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	report,
-	settle,
 	startRegistered,
 	startStaffOps,
 	waitForFailures,
-	waitUntil,
 	warnings,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // What the integration does when a join is refused with 401, 408 or 429 (api/failurePolicy.ts: 401 reads as a
 // refused key, 408 and 429 as transient), and that its background backoff really draws at random.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("join failures by status", () => {
@@ -42,7 +38,7 @@ export = () => {
 				expect(linesWith(warnings(), "they will be retried").size()).to.equal(1);
 				// First failure: a 2 s ceiling, the draw 0.5: due 1 s later, not before.
 				started.clock.advance(0.9);
-				settle(0.1);
+				waitSeconds(0.1);
 				expect(serviceControl.count("playerJoin")).to.equal(1);
 				started.clock.advance(0.2);
 				waitUntil(() => StaffOps.getSession(player) !== undefined, "the join sent again");
@@ -60,7 +56,7 @@ export = () => {
 			waitForFailures(started.server, "register", 1);
 			expect(linesWith(warnings(), "refused the API key").size()).to.equal(1);
 			started.clock.advance(59);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("createServer")).to.equal(1);
 			started.clock.advance(1.5);
 			waitUntil(() => serviceControl.count("createServer") === 2, "the second attempt after a minute");
@@ -79,7 +75,7 @@ export = () => {
 				const started = startStaffOps({}, { random: () => draw });
 				waitForFailures(started.server, "register", 1);
 				started.clock.advance(due - 0.1);
-				settle(0.1);
+				waitSeconds(0.1);
 				expect(started.server.isRegistered()).to.equal(false);
 				expect(serviceControl.count("createServer")).to.equal(1);
 				started.clock.advance(0.15);
@@ -102,7 +98,7 @@ export = () => {
 				report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 				waitForFailures(started.server, "joins", 1);
 				started.clock.advance(due - 0.1);
-				settle(0.1);
+				waitSeconds(0.1);
 				expect(serviceControl.count("playerJoin")).to.equal(1);
 				started.clock.advance(0.15);
 				waitUntil(() => joinsOf(userId).size() === 1, `the join after ${due} s`);

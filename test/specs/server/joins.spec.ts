@@ -6,24 +6,21 @@ import { serviceControl } from "../../support/serviceControl";
 import {
 	allOutput,
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	recorded,
 	report,
-	settle,
 	startRegistered,
 	startStaffOps,
 	waitForFailures,
-	waitUntil,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // A server's life against the reference service: boot and joins. Every spec asserts what the service recorded.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("StaffOps.start: boot", () => {
@@ -64,7 +61,7 @@ export = () => {
 			const again = StaffOps.start({ baseUrl: harness.serviceUrl, apiKey: harness.serviceKey });
 			expect(again).to.equal(server);
 			expect(linesWith(allOutput(), "StaffOps.start was called again").size()).to.equal(1);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("createServer")).to.equal(1);
 		});
 	});
@@ -122,9 +119,9 @@ export = () => {
 			report(started, hanging, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => joinsOf(2012).size() === 1, "the join whose chat read failed");
 			expect(joinsOf(2012)[0].safechat).to.equal(true);
-			settle(0.05);
+			waitSeconds(0.05);
 			started.clock.advance(14);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(joinsOf(2013).size()).to.equal(0);
 			started.clock.advance(1);
 			waitUntil(() => joinsOf(2013).size() === 1, "the join whose chat read hung");
@@ -186,7 +183,7 @@ export = () => {
 			report(second, stays, { platform: "Desktop", tzOffset: "+00:00" });
 			waitUntil(() => fired, "playerBanned");
 			connection.Disconnect();
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(harness.players.kickMessage(stays)).to.equal(undefined);
 			expect(stays.Parent).to.be.ok();
 		});
@@ -204,7 +201,7 @@ export = () => {
 			// The silent client never reports: the player is reported when the report wait ends.
 			started.clock.advance(10);
 			waitUntil(() => StaffOps.getSession(silent) !== undefined, "the silent player's join");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(joinsOf(2003).size()).to.equal(1);
 			expect(joinsOf(1003).size()).to.equal(1);
 			expect(joinsOf(2013).size()).to.equal(1);
@@ -215,9 +212,9 @@ export = () => {
 		it("reports platform unknown and +00:00 when the client never answers", () => {
 			const started = startRegistered({ clientReportTimeoutSeconds: 10 });
 			join(2004);
-			settle(0.05);
+			waitSeconds(0.05);
 			started.clock.advance(9);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(joinsOf(2004).size()).to.equal(0);
 			started.clock.advance(1);
 			waitUntil(() => joinsOf(2004).size() === 1, "the join after the timeout");
@@ -231,7 +228,7 @@ export = () => {
 			report(started, player, { platform: "Phone", tzOffset: "+05:45" });
 			report(started, player, { platform: "Desktop", tzOffset: "-03:00" });
 			waitUntil(() => joinsOf(2005).size() === 1, "the join");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(joinsOf(2005).size()).to.equal(1);
 			expect(joinsOf(2005)[0].platform).to.equal("Phone");
 			expect(joinsOf(2005)[0].tzOffset).to.equal("+05:45");
@@ -288,11 +285,11 @@ export = () => {
 		it("does not report a player who leaves while their client report is awaited", () => {
 			const started = startRegistered();
 			const leaver = join(2008);
-			settle(0.05);
+			waitSeconds(0.05);
 			harness.players.remove(leaver);
 			task.wait();
 			started.clock.advance(30);
-			settle(0.15);
+			waitSeconds(0.15);
 			expect(joinsOf(2008).size()).to.equal(0);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 		});
@@ -312,7 +309,7 @@ export = () => {
 				started.clock.advance(0.25);
 				return joinsOf(2009).size() === 1;
 			}, "the join of the player who stayed");
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(joinsOf(2010).size()).to.equal(0);
 			expect(started.server.getTrackedCounts().players).to.equal(1);
 		});

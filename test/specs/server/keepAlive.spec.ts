@@ -1,7 +1,7 @@
 import { StaffOps } from "../../../src/server";
-import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, join, linesWith, report, settle, startRegistered, waitUntil, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Presence on the deployed service (issue 14): its reads do not keep a server alive, and a silent server is
 // deleted with its sessions. The silence limit here is 2 s of real time; heartbeats run on the fake clock.
@@ -13,15 +13,14 @@ const SILENCE_SECONDS = 2;
 function heartbeats(clock: { advance(seconds: number): void }, beats: number): void {
 	for (let beat = 0; beat < beats; beat++) {
 		clock.advance(5);
-		settle(0.6);
+		waitSeconds(0.6);
 	}
 }
 
 export = () => {
 	beforeEach(() => {
-		serviceControl.reset("deployed");
+		freshStart("deployed");
 		serviceControl.configure({ forgetAfterSeconds: SILENCE_SECONDS });
-		harness.clearOutput();
 	});
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
@@ -47,7 +46,7 @@ export = () => {
 			const players = [join(1001), join(2001), join(2002)];
 			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
-			settle(SILENCE_SECONDS + 0.5);
+			waitSeconds(SILENCE_SECONDS + 0.5);
 			heartbeats(started.clock, 2);
 			waitUntil(() => serviceControl.count("playerJoin") === 6, "the players reported again");
 			const records = serviceControl.records();

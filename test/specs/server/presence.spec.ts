@@ -6,33 +6,30 @@ import { serviceControl } from "../../support/serviceControl";
 import {
 	allOutput,
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	recorded,
 	report,
-	settle,
+	specClient,
 	startRegistered,
 	startStaffOps,
 	waitForFailures,
-	waitUntil,
 	warnings,
-	specClient,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Presence: heartbeats, the service forgetting the server, reconciling player lists, outages and recovery.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("heartbeat", () => {
 		it("reads the running game every heartbeatSeconds, and not before", () => {
 			const started = startRegistered({ heartbeatSeconds: 30 });
 			started.clock.advance(29);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("getRunningGame")).to.equal(0);
 			started.clock.advance(1);
 			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the first heartbeat");
@@ -48,7 +45,7 @@ export = () => {
 		it("defaults to 60 seconds", () => {
 			const started = startRegistered();
 			started.clock.advance(59);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("getRunningGame")).to.equal(0);
 			started.clock.advance(1);
 			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the heartbeat");
@@ -91,7 +88,7 @@ export = () => {
 			expect(linesWith(allOutput(), "no longer knows this server").size()).to.equal(1);
 
 			// Heartbeats go on against the new registration.
-			settle(0.05);
+			waitSeconds(0.05);
 			started.clock.advance(60);
 			waitUntil(
 				() =>
@@ -131,7 +128,7 @@ export = () => {
 				() => serviceControl.count("createServer") === 2 && started.server.isRegistered(),
 				"re-registration",
 			);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(joinsOf(666).size()).to.equal(1);
 		});
 	});
@@ -164,7 +161,7 @@ export = () => {
 
 			started.clock.advance(60);
 			waitUntil(() => joinsOf(2001).size() === 2, "the second report of the unlisted player");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(joinsOf(2002).size()).to.equal(1);
 			expect(joinsOf(2001)[1].runningGameId).to.equal(started.server.getRunningGameId());
 			expect(serviceControl.count("createServer")).to.equal(1);
@@ -180,13 +177,13 @@ export = () => {
 			// so the list the integration reads predates that join.
 			serviceControl.fault({ operation: "getRunningGame", latencyMs: 2500, times: 1 });
 			started.clock.advance(60);
-			settle(0.2);
+			waitSeconds(0.2);
 			const late = join(2002);
 			report(started, late, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => StaffOps.getSession(late) !== undefined, "the second join's answer");
 			expect(serviceControl.count("getRunningGame")).to.equal(0);
 			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the held-back heartbeat answer");
-			settle(0.5);
+			waitSeconds(0.5);
 			expect(linesWith(allOutput(), "did not list").size()).to.equal(0);
 			expect(joinsOf(2002).size()).to.equal(1);
 			expect(serviceControl.count("playerJoin")).to.equal(2);
@@ -201,7 +198,7 @@ export = () => {
 			task.wait();
 			started.clock.advance(60);
 			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the heartbeat");
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 			expect(serviceControl.count("createServer")).to.equal(1);
 		});
@@ -220,7 +217,7 @@ export = () => {
 			for (let attempt = 0; attempt < waits.size(); attempt++) {
 				waitForFailures(started.server, "register", attempt + 1);
 				started.clock.advance(waits[attempt] - 0.01);
-				settle(0.05);
+				waitSeconds(0.05);
 				expect(serviceControl.count("createServer")).to.equal(attempt + 1);
 				started.clock.advance(0.01);
 				waitUntil(() => serviceControl.count("createServer") === attempt + 2, `attempt ${attempt + 2}`);
@@ -282,7 +279,7 @@ export = () => {
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join answer");
 			started.clock.advance(120);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(joinsOf(1002).size()).to.equal(1);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 			expect(StaffOps.isStaff(player)).to.equal(false);

@@ -3,26 +3,23 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
 	allOutput,
+	alterAnswers,
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	report,
-	settle,
+	specClient,
 	startRegistered,
 	waitForFailures,
-	waitUntil,
-	specClient,
-	alterAnswers,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // "Never send again what the service already acted on" (DESIGN §3): a join is sent once. Each spec counts what
 // reached the reference service.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("joins are sent once", () => {
@@ -32,10 +29,10 @@ export = () => {
 			const staff = join(1002, "HeadModHana");
 			report(started, staff, { platform: "Tablet", tzOffset: "+09:30" });
 			waitUntil(() => joinsOf(1002).size() === 1, "the join");
-			settle(0.1);
+			waitSeconds(0.1);
 			for (let i = 0; i < 10; i++) {
 				started.clock.advance(60);
-				settle(0.02);
+				waitSeconds(0.02);
 			}
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 			expect(joinsOf(1002).size()).to.equal(1);
@@ -58,7 +55,7 @@ export = () => {
 			// The service logs a request when its answer has gone out, so the late join shows up in the log late.
 			waitUntil(() => serviceControl.count("playerJoin") === 1, "the late join in the request log", 3);
 			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the player-list read in the log");
-			settle(0.2);
+			waitSeconds(0.2);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 			expect(serviceControl.count("getRunningGame")).to.equal(1);
 			expect(StaffOps.getSession(staff)!.runningPlayerId).to.be.ok();
@@ -107,7 +104,7 @@ export = () => {
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
 			connection.Disconnect();
-			settle(0.05);
+			waitSeconds(0.05);
 			reportedConnection.Disconnect();
 			// Every view of the answer says "not staff": the signal's result, isStaff, the attribute, staffJoined.
 			expect(results.size()).to.equal(1);

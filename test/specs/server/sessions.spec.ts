@@ -1,7 +1,8 @@
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { RecordedSession, serviceControl } from "../../support/serviceControl";
-import { cleanUp, join, linesWith, report, settle, startRegistered, waitUntil, warnings } from "./support";
+import { cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Sessions that end (issue 16), against the reference service's deployed profile, which has the routes and ends
 // sessions the way the deployed service does. Each spec asserts the service's records and the requests it got.
@@ -19,10 +20,7 @@ function sessionsOf(userId: number): Array<RecordedSession> {
 const SESSIONS = { reportLeaves: true, endServer: true };
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
@@ -41,7 +39,7 @@ export = () => {
 			}
 			waitUntil(() => serviceControl.count("playerLeave") === 6, "6 leaves");
 			started.clock.advance(60); // one heartbeat
-			settle(0.1);
+			waitSeconds(0.1);
 
 			const closedAt = os.time();
 			const [, finished] = harness.server.close();
@@ -72,7 +70,7 @@ export = () => {
 			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 			harness.players.remove(players[0]);
-			settle(0.1);
+			waitSeconds(0.1);
 			harness.server.close();
 			expect(serviceControl.count("playerLeave") + serviceControl.count("endServer")).to.equal(0);
 			expect(serviceControl.records().openSessionsByUser["1001"]).to.equal(1);
@@ -82,11 +80,11 @@ export = () => {
 		it("sends nothing for a player who leaves before their join went out", () => {
 			const started = startRegistered({ sessions: SESSIONS, clientReportTimeoutSeconds: 10 });
 			const player = join(2001);
-			settle(0.05);
+			waitSeconds(0.05);
 			harness.players.remove(player);
-			settle(0.05);
+			waitSeconds(0.05);
 			started.clock.advance(30);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin") + serviceControl.count("playerLeave")).to.equal(0);
 			expect(started.server.getTrackedCounts().players).to.equal(0);
 		});
@@ -113,7 +111,7 @@ export = () => {
 			waitUntil(() => linesWith(warnings(), "leave reports are failing").size() === 1, "the first leave to fail");
 			harness.players.remove(players[1]);
 			harness.players.remove(players[2]);
-			settle(0.1);
+			waitSeconds(0.1);
 			// One leave out at a time while the service fails.
 			expect(serviceControl.count("playerLeave")).to.equal(1);
 			expect(started.server.getTrackedCounts().leaves).to.equal(3);
@@ -145,7 +143,7 @@ export = () => {
 			);
 			serviceControl.clearFaults();
 			started.clock.advance(30);
-			settle(0.5);
+			waitSeconds(0.5);
 			// The old server's sessions went with it: the queued leave is not sent again under its id.
 			expect(serviceControl.count("playerLeave")).to.equal(1);
 			expect(started.server.getTrackedCounts().leaves).to.equal(0);
@@ -163,7 +161,7 @@ export = () => {
 			harness.players.remove(players[0]);
 			waitUntil(() => linesWith(warnings(), "no playerLeave route").size() === 1, "the warning");
 			harness.players.remove(players[1]);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerLeave")).to.equal(1);
 			harness.server.close();
 			expect(serviceControl.count("endServer")).to.equal(1);

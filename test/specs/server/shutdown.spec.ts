@@ -3,23 +3,20 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
 	cleanUp,
+	freshStart,
 	join,
 	joinsOf,
 	linesWith,
 	report,
-	settle,
 	startStaffOps,
 	waitForFailures,
-	waitUntil,
 	warnings,
 } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Shutdown: BindToClose sends what is still queued within the deadline, then stops.
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("shutdown (BindToClose)", () => {
@@ -82,7 +79,7 @@ export = () => {
 
 			serviceControl.clearFaults();
 			started.clock.advance(600);
-			settle(0.15);
+			waitSeconds(0.15);
 			expect(serviceControl.count("createServer")).to.equal(attempts);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 		});
@@ -106,7 +103,7 @@ export = () => {
 			join(2001);
 			const [seconds] = harness.server.close();
 			expect(seconds < 0.5).to.equal(true);
-			settle(0.05);
+			waitSeconds(0.05);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 		});
 	});

@@ -4,17 +4,8 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import {
-	allOutput,
-	cleanUp,
-	joinsOf,
-	linesWith,
-	recorded,
-	settle,
-	startRegistered,
-	waitUntil,
-	warnings,
-} from "./support";
+import { allOutput, cleanUp, freshStart, joinsOf, linesWith, recorded, startRegistered, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Staff first in a join storm (issue 14): with a staff hint, likely staff (by group rank, read from Roblox's
 // Player:GetRankInGroup, not the service) are sent ahead of everyone queued. A tight budget on a fake clock makes the
@@ -73,10 +64,10 @@ function storm(withHint: boolean): Array<number> {
 	// 30 players; the two staff members join last.
 	for (let i = 1; i <= 28; i++) harness.players.add(2200 + i);
 	for (const userId of STAFF) harness.players.add(userId);
-	settle(0.05);
+	waitSeconds(0.05);
 	for (let second = 0; second < 40; second++) {
 		clock.advance(1);
-		settle(0.01);
+		waitSeconds(0.01);
 	}
 	const order = joinOrder(http);
 	StaffOps.stop();
@@ -97,16 +88,16 @@ function probeOrder(staffRankFails: boolean): { order: Array<number>; landed: nu
 	waitUntil(() => server.getFailureCounts().joins >= 3, "the first three joins to fail");
 	if (staffRankFails) harness.players.failNextRankReads(1);
 	harness.players.add(1001);
-	settle(0.1);
+	waitSeconds(0.1);
 	for (let second = 0; second < 60 && joinOrder(http).size() < 6; second++) {
 		clock.advance(1);
-		settle(0.02);
+		waitSeconds(0.02);
 	}
 	const order = joinOrder(http);
 	serviceControl.clearFaults();
 	for (let second = 0; second < 300 && recorded().joins.size() < 4; second++) {
 		clock.advance(1);
-		settle(0.02);
+		waitSeconds(0.02);
 	}
 	const landed = recorded().joins.size();
 	StaffOps.stop();
@@ -114,10 +105,7 @@ function probeOrder(staffRankFails: boolean): { order: Array<number>; landed: nu
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset();
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
 	describe("staff first in a join storm", () => {
@@ -158,7 +146,7 @@ export = () => {
 			waitUntil(() => joinsOf(1001).size() === 1 && joinsOf(2401).size() === 1, "both joins");
 			expect(harness.players.rankCalls()).to.equal(2);
 			harness.players.remove(staff);
-			settle(0.05);
+			waitSeconds(0.05);
 			harness.players.add(1001);
 			waitUntil(() => joinsOf(1001).size() === 2, "the join of the player who came back");
 			expect(harness.players.rankCalls()).to.equal(2);
@@ -180,16 +168,16 @@ export = () => {
 			harness.players.setRankDelay(2);
 			const started = startRegistered(HINT);
 			harness.players.add(1001);
-			settle(0.05);
+			waitSeconds(0.05);
 			started.clock.advance(2.9);
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 			started.clock.advance(0.2);
 			waitUntil(() => joinsOf(1001).size() === 1, "the join, without its rank");
 			expect(linesWith(warnings(), "reading a group rank took over 3 s").size()).to.equal(1);
 			// The rank arrives later, is kept for a rejoin, and sends nothing more.
 			waitUntil(() => linesWith(allOutput(), "group ranks are read again").size() === 1, "the slow rank");
-			settle(0.1);
+			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});
 	});

@@ -10,7 +10,8 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { referenceClient } from "../../support/referenceClient";
-import { serviceControl } from "../../support/serviceControl";
+import { serviceControl, ServiceProfile } from "../../support/serviceControl";
+import { waitUntil } from "../../support/waits";
 
 // Helpers of the game-integration specs (not a spec: TestEZ runs only *.spec modules).
 
@@ -103,21 +104,6 @@ export function alterAnswers(
 	return client;
 }
 
-/** Yields until `condition()` holds; errors after `seconds` of real time. */
-export function waitUntil(condition: () => boolean, label: string, seconds = 15): void {
-	const started = os.clock();
-	while (!condition()) {
-		if (os.clock() - started > seconds) error(`timed out after ${seconds} s waiting for ${label}`, 2);
-		task.wait(0.01);
-	}
-}
-
-/** Lets deferred events and short HTTP round trips settle for `seconds` of real time. */
-export function settle(seconds = 0.2): void {
-	const started = os.clock();
-	while (os.clock() - started < seconds) task.wait(0.01);
-}
-
 /** The server's facts the harness starts with, restored after specs that change them. */
 export const DEFAULT_INFO = {
 	JobId: "00000000-0000-4000-8000-000000000001",
@@ -203,6 +189,15 @@ export function allOutput(): Array<string> {
 /** Lines containing `text` (plain match). */
 export function linesWith(lines: Array<string>, text: string): Array<string> {
 	return lines.filter((line) => line.find(text, 1, true)[0] !== undefined);
+}
+
+/**
+ * Every integration spec's `beforeEach`: the reference service back to its seeded state (`profile`, the default
+ * one unless given) and the recorded output cleared. `cleanUp` is the matching `afterEach`.
+ */
+export function freshStart(profile?: ServiceProfile): void {
+	serviceControl.reset(profile);
+	harness.clearOutput();
 }
 
 /** Puts StaffOps, the fakes and the server facts back between specs. */

@@ -3,8 +3,9 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/StaffOpsError";
 import { checkBaseUrl } from "../../../src/transport/settingsChecks";
 import { HttpService } from "@rbxts/services";
-import { FakeHttp, FakeScheduler, SAMPLE, settle } from "../../support/fakes";
+import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
 import { harness } from "../../support/harness";
+import { settle } from "../../support/waits";
 
 const KEY = "sk-very-secret-key-0001";
 

@@ -1,0 +1,49 @@
+// The specs' ways of waiting, one of each (not a spec: TestEZ runs only *.spec modules). Real time: `waitUntil`
+// (a condition), `waitSeconds` (a span, for deferred events and short round trips), `must` (a Promise that must
+// resolve). A fake clock: `settle` (a Promise, by advancing the clock).
+import { FakeScheduler } from "./fakes";
+
+/** Yields (real time) until `condition()` holds; errors after `seconds`, naming `what` it waited for. */
+export function waitUntil(condition: () => boolean, what: string, seconds = 15): void {
+	const started = os.clock();
+	while (!condition()) {
+		if (os.clock() - started > seconds) error(`timed out after ${seconds} s waiting for ${what}`, 2);
+		task.wait(0.01);
+	}
+}
+
+/** Yields for `seconds` of real time, so deferred events and short HTTP round trips can happen. */
+export function waitSeconds(seconds: number): void {
+	const started = os.clock();
+	while (os.clock() - started < seconds) task.wait(0.01);
+}
+
+/** Waits (real time) for `promise` and returns its value; errors, at the caller, when it rejects. */
+export function must<T>(promise: Promise<T>): T {
+	const [ok, value] = promise.await();
+	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
+	return value as T;
+}
+
+/**
+ * Settles a Promise by advancing `clock` in steps of `step` seconds, for at most `limit` seconds; returns
+ * [resolved, value or error]. Errors if it has not settled by then.
+ */
+export function settle<T>(clock: FakeScheduler, promise: Promise<T>, step = 0.05, limit = 600): [boolean, unknown] {
+	let result: [boolean, unknown] | undefined;
+	promise.then(
+		(value) => {
+			result = [true, value];
+		},
+		(err: unknown) => {
+			result = [false, err];
+		},
+	);
+	let waited = 0;
+	while (result === undefined && waited < limit) {
+		clock.advance(step);
+		waited += step;
+	}
+	if (result === undefined) error("the promise did not settle", 2);
+	return result;
+}
