@@ -4,19 +4,56 @@ export const VERSION = "0.1.0";
 export { StaffOpsClient } from "./api/client";
 export type { ClientConfig } from "./api/client";
 export type { CallOptions } from "./api/callOptions";
+export type { RawRequest } from "./api/rawRequest";
+export type { ExtensionId, OperationId } from "./api/routes";
+export type { Platform } from "./shared/reportPayload";
+export type {
+	HistoryApi,
+	HistoryItem,
+	HistoryListItem,
+	HistoryType,
+	ListHistoryAnswer,
+	RecordHistoryAnswer,
+	RecordHistoryArgs,
+} from "./api/resources/history";
 export type {
 	ActivityApi,
-	CallsApi,
-	ExtensionsApi,
-	GamesApi,
-	HistoryApi,
+	ActivityMinutes,
+	ActivitySession,
+	ActivitySummary,
+	CreateServerAnswer,
+	CreateServerArgs,
+	PlayerJoinAnswer,
+	PlayerJoinArgs,
+	UserActivityAnswer,
+	Workspace,
+} from "./api/resources/activity";
+export type { GamesApi, RunningGame, RunningGameAnswer, RunningPlayer } from "./api/resources/games";
+export type {
+	CreateOrderAnswer,
+	CreateOrderArgs,
+	Order,
+	OrderItem,
 	OrdersApi,
-	TeamsApi,
+	ReleaseOrderAnswer,
+	ReleaseOrderArgs,
+} from "./api/resources/orders";
+export type {
+	ApprovalStep,
+	TimeOffAnswer,
 	TimeOffApi,
-} from "./api/namespaces";
-export type { RawRequest } from "./api/rawRequest";
-export type { ExtensionId, OperationId } from "./api/operations";
-export type * from "./api/types";
+	TimeOffListAnswer,
+	TimeOffRequest,
+} from "./api/resources/timeOff";
+export type { CallMessage, CallMessagesAnswer, CallsApi } from "./api/resources/calls";
+export type { TeamMembership, TeamsApi, UserTeamsAnswer } from "./api/resources/teams";
+export type {
+	EndServerAnswer,
+	ExtensionsApi,
+	GetServerAnswer,
+	PlayerLeaveAnswer,
+	PlayerLeaveArgs,
+} from "./api/resources/deployed";
 export { StaffOpsError } from "./transport/StaffOpsError";
 export type { StaffOpsErrorFields, StaffOpsErrorKind } from "./transport/StaffOpsError";
 export { RequestBudget, sharedBudget } from "./transport/budget";

@@ -2,19 +2,17 @@ import { RequestBudget } from "../transport/budget";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import { Transport, TransportConfig, TransportSeams } from "../transport/transport";
 import { CallOptions, readCallOptions } from "./callOptions";
-import type {
-	ActivityApi,
-	CallsApi,
-	ExtensionsApi,
-	GamesApi,
-	HistoryApi,
-	OrdersApi,
-	TeamsApi,
-	TimeOffApi,
-} from "./namespaces";
-import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS } from "./operations";
+import { decodeAnswer, encodeRequest } from "./codec";
 import { RawRequest, sendRawRequest } from "./rawRequest";
-import type { PlayerLeaveArgs } from "./types";
+import { ActivityApi, activityApi } from "./resources/activity";
+import { CallsApi, callsApi } from "./resources/calls";
+import { ExtensionsApi, extensionsApi } from "./resources/deployed";
+import { GamesApi, gamesApi } from "./resources/games";
+import { HistoryApi, historyApi } from "./resources/history";
+import { OrdersApi, ordersApi } from "./resources/orders";
+import { TeamsApi, teamsApi } from "./resources/teams";
+import { TimeOffApi, timeOffApi } from "./resources/timeOff";
+import { AnyOperationId, OPERATIONS } from "./routes";
 
 /**
  * Settings of a {@link StaffOpsClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
@@ -89,75 +87,14 @@ export class StaffOpsClient {
 			body?: unknown,
 		): Promise<T> => this.call<T>(operation, options, pathValues, body);
 
-		this.history = {
-			record(args, options) {
-				return call("recordHistory", options, [], args);
-			},
-			list(options) {
-				return call("listHistory", options, []);
-			},
-		};
-		this.activity = {
-			registerServer(args, options) {
-				return call("createServer", options, [], args);
-			},
-			reportJoin(args, options) {
-				return call("playerJoin", options, [], args);
-			},
-			getUserActivity(userId, options) {
-				return call("getActivity", options, [userId]);
-			},
-		};
-		this.games = {
-			getRunning(internalGameId, options) {
-				return call("getRunningGame", options, [internalGameId]);
-			},
-		};
-		this.orders = {
-			create(args, options) {
-				return call("createOrder", options, [], args);
-			},
-			release(orderId, args, options) {
-				return call("releaseOrder", options, [orderId], args);
-			},
-		};
-		this.timeOff = {
-			list(options) {
-				return call("listTimeOff", options, []);
-			},
-			get(requestId, options) {
-				return call("getTimeOff", options, [requestId]);
-			},
-		};
-		this.calls = {
-			getMessages(callId, options) {
-				return call("getCallMessages", options, [callId]);
-			},
-		};
-		this.teams = {
-			forUser(userId, options) {
-				return call("getUserTeams", options, [userId]);
-			},
-		};
-		this.extensions = {
-			reportLeave(args, options) {
-				const given = (typeIs(args, "table") ? args : {}) as Partial<PlayerLeaveArgs>;
-				const body = {
-					gameId: given.runningGameId,
-					playerId: typeIs(given.userId, "number") ? tostring(given.userId) : given.userId,
-					events: [],
-					final: true,
-					leftTime: given.leftTime,
-				};
-				return call("playerLeave", options, [], body);
-			},
-			endServer(runningGameId, options) {
-				return call("endServer", options, [], { gameId: runningGameId });
-			},
-			getServer(runningGameId, options) {
-				return call("getServer", options, [], { gameId: runningGameId });
-			},
-		};
+		this.history = historyApi(call);
+		this.activity = activityApi(call);
+		this.games = gamesApi(call);
+		this.orders = ordersApi(call);
+		this.timeOff = timeOffApi(call);
+		this.calls = callsApi(call);
+		this.teams = teamsApi(call);
+		this.extensions = extensionsApi(call);
 	}
 
 	/**

@@ -3,8 +3,7 @@ import { safeEncode } from "../transport/httpDoor";
 import { StaffOpsError } from "../transport/StaffOpsError";
 import type { HttpMethod, Transport } from "../transport/transport";
 import { readCallOptions } from "./callOptions";
-import { decodeAnswer, redactEverywhere } from "./operations";
-import { anyAnswer } from "./schemas";
+import { anyAnswer, decodeAnswer, redactEverywhere } from "./codec";
 
 /**
  * A request to a route the interface does not list, for {@link StaffOpsClient.request}.

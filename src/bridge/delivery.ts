@@ -1,4 +1,4 @@
-import type { CallMessage } from "../api/types";
+import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";

@@ -1,5 +1,5 @@
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import type { CallMessagesAnswer } from "../api/types";
+import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { CallCloseReason } from "../shared/chatProtocol";
 import { HealthLog } from "../runtime/log";
 import { backoff } from "../shared/backoff";

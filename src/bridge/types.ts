@@ -1,5 +1,5 @@
 import type { CallOptions } from "../api/callOptions";
-import type { CallMessagesAnswer } from "../api/types";
+import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { RequestBudget } from "../transport/budget";
 import type { Scheduler } from "../transport/scheduler";
 import type { TextFilter } from "./filter";

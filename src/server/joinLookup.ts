@@ -1,5 +1,5 @@
 import { reactionTo } from "../api/failurePolicy";
-import type { RunningGameAnswer, RunningPlayer } from "../api/types";
+import type { RunningGameAnswer, RunningPlayer } from "../api/resources/games";
 import type { Scheduler } from "../transport/scheduler";
 import { backoff, BACKGROUND } from "../shared/backoff";
 

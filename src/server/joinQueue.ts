@@ -1,6 +1,6 @@
 import type { StaffOpsClient } from "../api/client";
 import { reactionTo } from "../api/failurePolicy";
-import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/types";
+import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
 import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";

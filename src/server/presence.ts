@@ -1,6 +1,6 @@
 import type { StaffOpsClient } from "../api/client";
 import { reactionTo } from "../api/failurePolicy";
-import type { RunningGameAnswer } from "../api/types";
+import type { RunningGameAnswer } from "../api/resources/games";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";

@@ -1,7 +1,7 @@
 import type { StaffOpsClient } from "../api/client";
 import { MAX_SERVICE_ID } from "../api/arguments";
 import { reactionTo } from "../api/failurePolicy";
-import type { CreateServerArgs } from "../api/types";
+import type { CreateServerArgs } from "../api/resources/activity";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";

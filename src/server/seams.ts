@@ -1,5 +1,5 @@
 import { HttpService, Players, RunService, TextChatService } from "@rbxts/services";
-import type { CreateServerArgs } from "../api/types";
+import type { CreateServerArgs } from "../api/resources/activity";
 import type { StaffOpsClient } from "../api/client";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";

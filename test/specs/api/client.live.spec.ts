@@ -1,5 +1,5 @@
 import { StaffOpsClient } from "../../../src/api/client";
-import { OperationId } from "../../../src/api/operations";
+import { OperationId } from "../../../src/api/routes";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
 import { harness } from "../../support/harness";

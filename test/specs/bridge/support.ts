@@ -1,6 +1,6 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOpsClient } from "../../../src/api/client";
-import { CallMessagesAnswer } from "../../../src/api/types";
+import { CallMessagesAnswer } from "../../../src/api/resources/calls";
 import { CallBridge } from "../../../src/bridge/CallBridge";
 import { CallBridgeOptions, CallsClient } from "../../../src/bridge/types";
 import { ChatMessagePayload } from "../../../src/shared/chatProtocol";

@@ -1,5 +1,5 @@
 import { StaffOpsClient } from "../../../src/api/client";
-import type { RunningGameAnswer } from "../../../src/api/types";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";

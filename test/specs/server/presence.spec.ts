@@ -1,5 +1,5 @@
 import { StaffOpsClient } from "../../../src/api/client";
-import type { RunningGameAnswer } from "../../../src/api/types";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

@@ -1,6 +1,6 @@
 import { StaffOpsClient } from "../../../src/api/client";
-import { ActivityApi } from "../../../src/api/namespaces";
-import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/types";
+import { ActivityApi } from "../../../src/api/resources/activity";
+import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/resources/activity";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
