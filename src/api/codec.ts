@@ -1,7 +1,7 @@
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
-import { redact, REDACTED, StaffOpsError } from "../transport/StaffOpsError";
+import { redact, REDACTED, StaffOpsError } from "../transport/staffOpsError";
 import { checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
 import { AnyOperationId, OPERATIONS } from "./routes";

@@ -1,5 +1,5 @@
 import { isNotProcessed } from "../transport/retry";
-import { StaffOpsError } from "../transport/StaffOpsError";
+import { StaffOpsError } from "../transport/staffOpsError";
 import type { AnyOperationId } from "./routes";
 
 /**

@@ -1,7 +1,7 @@
 import { HttpService } from "@rbxts/services";
 import { decodeAnswer } from "../../../src/api/codec";
 import { OperationId } from "../../../src/api/routes";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import type { CreateServerAnswer, PlayerJoinAnswer, UserActivityAnswer } from "../../../src/api/resources/activity";
 import type { CallMessagesAnswer } from "../../../src/api/resources/calls";
 import type { RunningGameAnswer } from "../../../src/api/resources/games";

@@ -1,7 +1,7 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { OperationId } from "../../../src/api/routes";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
+import { StaffOpsErrorKind } from "../../../src/transport/staffOpsError";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
@@ -9,7 +9,7 @@ import { FaultSpec, serviceControl } from "../../support/serviceControl";
 // Every operation against the reference service over real HTTP, then under every fault it can inject.
 
 interface Fixture {
-	client: StaffOpsClient;
+	client: StaffOpsApiClient;
 	internalGameId: string;
 	runningGameId: string;
 }
@@ -24,7 +24,7 @@ function must<T>(promise: Promise<T>): T {
 	return value as T;
 }
 
-function register(client: StaffOpsClient): Fixture {
+function register(client: StaffOpsApiClient): Fixture {
 	const server = must(
 		client.activity.registerServer({
 			gameId: 4500000001,
@@ -237,7 +237,7 @@ export = () => {
 
 		it("refuses a wrong key without ever showing a key", () => {
 			const wrong = "not-the-key-1234567";
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: harness.serviceUrl,
 				apiKey: wrong,
 				retry: { maxAttempts: 1 },
@@ -252,7 +252,7 @@ export = () => {
 		it("sends the key from a Secret", () => {
 			harness.http.defineSecret("staffops_live", harness.serviceKey);
 			const secret = game.GetService("HttpService").GetSecret("staffops_live");
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: harness.serviceUrl,
 				apiKey: secret,
 				retry: { maxAttempts: 1 },
@@ -263,7 +263,7 @@ export = () => {
 		});
 
 		it("reports a network error when nothing listens", () => {
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: "http://127.0.0.1:9",
 				apiKey: "k",
 				retry: { maxAttempts: 1 },

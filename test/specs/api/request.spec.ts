@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { FakeHttp, FakeScheduler, settle as settleBy } from "../../support/fakes";
 
 // client.request: routes the interface does not list, through the same budget, retries, failure handling and key
@@ -12,7 +12,7 @@ function rig(perMinute = 400) {
 	const clock = new FakeScheduler();
 	const http = new FakeHttp(clock);
 	const budget = new RequestBudget({ perMinute, burst: 1, maxWait: 600 }, clock);
-	const client = new StaffOpsClient(
+	const client = new StaffOpsApiClient(
 		{
 			baseUrl: "https://staff.example.com",
 			apiKey: KEY,

@@ -1,4 +1,4 @@
-import { ChatWindow, formatClockTime } from "../../../src/client/chat/ChatWindow";
+import { ChatWindow, formatClockTime } from "../../../src/client/chat/chatWindow";
 import { harness } from "../../support/harness";
 
 /** A PlayerGui to mount in (not creatable in Roblox; Lune makes one). */

@@ -1,4 +1,4 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
@@ -128,7 +128,7 @@ export = () => {
 	});
 
 	describe("the heartbeat's player list", () => {
-		function listing(players: Array<string> | undefined): StaffOpsClient {
+		function listing(players: Array<string> | undefined): StaffOpsApiClient {
 			const client = specClient();
 			const games = client.games;
 			(client as unknown as { games: typeof games }).games = {

@@ -1,4 +1,4 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
@@ -154,7 +154,7 @@ export = () => {
 						}));
 					},
 				},
-			} as unknown as StaffOpsClient;
+			} as unknown as StaffOpsApiClient;
 			const started = startRegistered({}, { client: forgetful });
 			const missing = join(2001);
 			const listed = join(2002);

@@ -1,5 +1,5 @@
 import { RequestBudget } from "../transport/budget";
-import { StaffOpsError } from "../transport/StaffOpsError";
+import { StaffOpsError } from "../transport/staffOpsError";
 import { Transport, TransportConfig, TransportSeams } from "../transport/transport";
 import { CallOptions, readCallOptions } from "./callOptions";
 import { decodeAnswer, encodeRequest } from "./codec";
@@ -15,26 +15,26 @@ import { TimeOffApi, timeOffApi } from "./resources/timeOff";
 import { AnyOperationId, OPERATIONS } from "./routes";
 
 /**
- * Settings of a {@link StaffOpsClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
- * the request budget and the retry policy.
+ * The configuration of a {@link StaffOpsApiClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
+ * the request budget and the retry options.
  *
  * @example
  * ```ts
- * const config: ClientConfig = { baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") };
+ * const config: ApiClientConfig = { baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") };
  * ```
  * @see README#configuration
  */
-export type ClientConfig = TransportConfig;
+export type ApiClientConfig = TransportConfig;
 
 /**
- * The typed client of the Staff Operations Service: one method per operation, grouped by resource. Every method
- * returns a Promise that resolves with the checked answer or rejects with a {@link StaffOpsError}; arguments are
- * checked before anything is sent. Construction never throws: a bad configuration makes every call reject with
- * kind `invalid` (see {@link StaffOpsClient.configError}).
+ * The api client of the Staff Operations Service (the typed HTTP client): one method per operation, grouped by
+ * resource. Every method returns a Promise that resolves with the checked answer or rejects with a
+ * {@link StaffOpsError}; arguments are checked before anything is sent. Construction never throws: a bad
+ * configuration makes every call reject with kind `invalid` (see {@link StaffOpsApiClient.configError}).
  *
  * @example
  * ```ts
- * const client = new StaffOpsClient({ baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") });
+ * const client = new StaffOpsApiClient({ baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") });
  * client.orders
  * 	.create({ customerId: "1", cashierId: "2", items: [{ item: "Latte", quantity: 1 }], placeId: "10", gameId: "20" })
  * 	.andThen(({ order }) => print(`order ${order._id}`))
@@ -42,7 +42,7 @@ export type ClientConfig = TransportConfig;
  * ```
  * @see README#typed-client
  */
-export class StaffOpsClient {
+export class StaffOpsApiClient {
 	/** Staff history. */
 	readonly history: HistoryApi;
 	/** Activity tracking: server registration, join reports, a user's activity. */
@@ -68,7 +68,7 @@ export class StaffOpsClient {
 	 * @param config base URL, API key, timeout, budget, retries
 	 * @param seams Roblox seams for tests (HttpService, clock, randomness); omit in games
 	 */
-	constructor(config: ClientConfig, seams?: TransportSeams) {
+	constructor(config: ApiClientConfig, seams?: TransportSeams) {
 		const transport = new Transport(config, seams);
 		this.transport = transport;
 		this.configError =
@@ -117,14 +117,14 @@ export class StaffOpsClient {
 		return sendRawRequest(this.transport, request);
 	}
 
-	/** The request budget this client draws from. */
+	/** The request budget this api client draws from. */
 	getBudget(): RequestBudget {
 		return this.transport.getBudget();
 	}
 
-	/** `StaffOpsClient(https://host)`: never the key. */
+	/** `StaffOpsApiClient(https://host)`: never the key. */
 	toString(): string {
-		return `StaffOpsClient(${this.transport.getBaseUrl()})`;
+		return `StaffOpsApiClient(${this.transport.getBaseUrl()})`;
 	}
 
 	private call<T>(
