@@ -25,9 +25,9 @@ const LAYERS = {
 	shared: [],
 	transport: ["shared"],
 	api: ["transport", "shared"],
-	runtime: ["api", "transport", "shared"],
-	bridge: ["runtime", "api", "transport", "shared"],
-	server: ["bridge", "runtime", "api", "transport", "shared"],
+	background: ["api", "transport", "shared"],
+	bridge: ["background", "api", "transport", "shared"],
+	server: ["bridge", "background", "api", "transport", "shared"],
 	client: ["shared"],
 };
 const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {

@@ -1,24 +1,82 @@
+/*
+ * StaffOps: one vocabulary across src/.
+ *
+ * - "client" means the Roblox client side only: players' devices (`src/client/`) and the ReplicatedStorage folder
+ *   `StaffOpsClient` the drop-in model delivers there. The HTTP client of the Staff Operations Service is the
+ *   "api client": `StaffOpsApiClient`, configured by `ApiClientConfig` (`api/apiClient.ts`). Exceptions kept because
+ *   game code already calls them and the type says what they hold: `StaffOps.getClient()` and the field `client` of
+ *   the seams return the api client; examples write an api client instance as `client` (`client.orders.create`).
+ * - Injected dependencies (what a module gets from its owner, so tests can replace it) end in `Seams`:
+ *   `TransportSeams`, `ServerSeams`, `JoinQueueSeams`, `PollerSeams`, ...
+ * - `Config` is what the game developer gives (`StaffOpsConfig`, `ApiClientConfig`, `TransportConfig`); `Options`
+ *   are the optional knobs game code passes per call or per object (`CallOptions`, `RetryOptions`, `BudgetOptions`,
+ *   `SessionsOptions`, `CallBridgeOptions`, `ChatWindowOptions`, ...); `Settings` are the resolved values with every
+ *   default filled in that the library works with (`StaffOpsSettings`, `RetrySettings`, `PollingSettings`,
+ *   `BackoffSettings`). `FAILURE_POLICY` is a policy (what to do about a failure), not options.
+ * - File names say what they hold, in camelCase, classes included (`callBridge.ts`, `staffOpsError.ts`). Folders
+ *   are the layers: shared, transport, api, background (the integration's background work, not the roblox-ts
+ *   runtime), bridge, server, client.
+ * - `src/api/` is cut by resource (`api/resources/*.ts`); `api/routes.ts` is the route table and says how to add one.
+ */
+
 /** The library's version, as published. */
 export const VERSION = "0.1.0";
 
-export { StaffOpsClient } from "./api/client";
-export type { ClientConfig } from "./api/client";
+export { StaffOpsApiClient } from "./api/apiClient";
+export type { ApiClientConfig } from "./api/apiClient";
 export type { CallOptions } from "./api/callOptions";
+export type { RawRequest } from "./api/rawRequest";
+export type { ExtensionId, OperationId } from "./api/routes";
+export type { Platform } from "./shared/reportPayload";
+export type {
+	HistoryApi,
+	HistoryItem,
+	HistoryListItem,
+	HistoryType,
+	ListHistoryAnswer,
+	RecordHistoryAnswer,
+	RecordHistoryArgs,
+} from "./api/resources/history";
 export type {
 	ActivityApi,
-	CallsApi,
-	ExtensionsApi,
-	GamesApi,
-	HistoryApi,
+	ActivityMinutes,
+	ActivitySession,
+	ActivitySummary,
+	CreateServerAnswer,
+	CreateServerArgs,
+	PlayerJoinAnswer,
+	PlayerJoinArgs,
+	UserActivityAnswer,
+	Workspace,
+} from "./api/resources/activity";
+export type { GamesApi, RunningGame, RunningGameAnswer, RunningPlayer } from "./api/resources/games";
+export type {
+	CreateOrderAnswer,
+	CreateOrderArgs,
+	Order,
+	OrderItem,
 	OrdersApi,
-	TeamsApi,
+	ReleaseOrderAnswer,
+	ReleaseOrderArgs,
+} from "./api/resources/orders";
+export type {
+	ApprovalStep,
+	TimeOffAnswer,
 	TimeOffApi,
-} from "./api/namespaces";
-export type { RawRequest } from "./api/rawRequest";
-export type { ExtensionId, OperationId } from "./api/operations";
-export type * from "./api/types";
-export { StaffOpsError } from "./transport/StaffOpsError";
-export type { StaffOpsErrorFields, StaffOpsErrorKind } from "./transport/StaffOpsError";
+	TimeOffListAnswer,
+	TimeOffRequest,
+} from "./api/resources/timeOff";
+export type { CallMessage, CallMessagesAnswer, CallsApi } from "./api/resources/calls";
+export type { TeamMembership, TeamsApi, UserTeamsAnswer } from "./api/resources/teams";
+export type {
+	EndServerAnswer,
+	ExtensionsApi,
+	GetServerAnswer,
+	PlayerLeaveAnswer,
+	PlayerLeaveArgs,
+} from "./api/resources/deployed";
+export { StaffOpsError } from "./transport/staffOpsError";
+export type { StaffOpsErrorFields, StaffOpsErrorKind } from "./transport/staffOpsError";
 export { RequestBudget, sharedBudget } from "./transport/budget";
 export type { BudgetOptions, RequestPriority } from "./transport/budget";
 export type { RetryOptions } from "./transport/retry";
@@ -51,7 +109,7 @@ export {
 } from "./client/report";
 export type { ClientReportOptions, ClientReportPayload, ClockFields, DeviceFacts } from "./client/report";
 
-export { CallBridge } from "./bridge/CallBridge";
+export { CallBridge } from "./bridge/callBridge";
 export type {
 	BridgeMessage,
 	BridgePlayers,
@@ -59,7 +117,7 @@ export type {
 	CallBridgeStats,
 	CallChat,
 	CallChatState,
-	CallsClient,
+	CallsApiClient,
 	OpenChatOptions,
 	PollingOptions,
 } from "./bridge/types";
@@ -67,9 +125,9 @@ export { robloxTextFilter } from "./bridge/filter";
 export type { TextFilter } from "./bridge/filter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";
 export type { CallCloseReason, ChatClosedPayload, ChatMessagePayload, ChatOpenedPayload } from "./shared/chatProtocol";
-export { CallChatClient, remoteChannel } from "./client/chat/CallChatClient";
-export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./client/chat/CallChatClient";
-export { ChatWindow, formatClockTime } from "./client/chat/ChatWindow";
-export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/ChatWindow";
+export { CallChatClient, remoteChannel } from "./client/chat/callChatClient";
+export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./client/chat/callChatClient";
+export { ChatWindow, formatClockTime } from "./client/chat/chatWindow";
+export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/chatWindow";
 export { mountCallChat, startCallChat } from "./client/chat/mount";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";

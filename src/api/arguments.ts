@@ -1,7 +1,7 @@
-import { t } from "@rbxts/t";
-
-// Argument checks run before anything is sent. Each rule says in words what it expects, so the `invalid` error
-// names the field and the expectation. Unknown fields are refused: in Luau a typo would otherwise be dropped.
+// The argument rule machinery and the rules several resources share. Argument checks run before anything is sent.
+// Each rule says in words what it expects, so the `invalid` error names the field and the expectation. Unknown
+// fields are refused: in Luau a typo would otherwise be dropped. A rule only one resource uses lives in that
+// resource's module (`resources/*.ts`), next to the argument spec that uses it.
 
 /** A check and the words that describe what it expects. @internal */
 export type Rule = readonly [check: (value: unknown) => boolean, expects: string];
@@ -32,6 +32,7 @@ export const idRule: Rule = [
  * @internal
  */
 export const MAX_SERVICE_ID = 1024;
+/** An id the service made, see {@link MAX_SERVICE_ID}. @internal */
 export const serviceIdRule: Rule = [
 	(value) =>
 		typeIs(value, "string") &&
@@ -40,112 +41,35 @@ export const serviceIdRule: Rule = [
 		value.find("%c")[0] === undefined,
 	`a non-empty string of at most ${MAX_SERVICE_ID} characters`,
 ];
-const textRule: Rule = [
+/** Free text of at most 10,000 characters (a reason). @internal */
+export const textRule: Rule = [
 	(value) => typeIs(value, "string") && value.size() <= MAX_TEXT,
 	`a string of at most ${MAX_TEXT} characters`,
 ];
-const shortTextRule: Rule = [
+/** A short text without control characters (a name, a version, an id that may be empty). @internal */
+export const shortTextRule: Rule = [
 	(value) => typeIs(value, "string") && value.size() <= MAX_ID && value.find("%c")[0] === undefined,
 	`a string of at most ${MAX_ID} characters`,
 ];
-const boolRule: Rule = [(value) => typeIs(value, "boolean"), "a boolean"];
-const robloxIdRule: Rule = [
+/** A boolean. @internal */
+export const boolRule: Rule = [(value) => typeIs(value, "boolean"), "a boolean"];
+/** A Roblox number id where 0 is allowed (`game.GameId` is 0 in an unpublished place). @internal */
+export const robloxIdRule: Rule = [
 	(value) => isFiniteNumber(value) && value >= 0 && value % 1 === 0 && value < MAX_SAFE_INTEGER,
 	"a whole number of 0 or more",
 ];
-const positiveIdRule: Rule = [
+/** A Roblox number id above 0 (`player.UserId`). @internal */
+export const positiveIdRule: Rule = [
 	(value) => isFiniteNumber(value) && value > 0 && value % 1 === 0 && value < MAX_SAFE_INTEGER,
 	"a whole number above 0",
 ];
-const positiveRule: Rule = [(value) => isFiniteNumber(value) && value > 0, "a finite number above 0"];
-const daysRule: Rule = [
+/** A finite number above 0 (a quantity). @internal */
+export const positiveRule: Rule = [(value) => isFiniteNumber(value) && value > 0, "a finite number above 0"];
+/** A number of days from 0 to 36500. @internal */
+export const daysRule: Rule = [
 	(value) => isFiniteNumber(value) && value >= 0 && value <= 36_500,
 	"a number of days from 0 to 36500",
 ];
-const historyTypeRule: Rule = [
-	t.literal("promotion", "suspension", "termination", "writeup"),
-	"one of promotion, suspension, termination, writeup",
-];
-const platformRule: Rule = [
-	t.literal("Phone", "Tablet", "Console", "Desktop", "unknown"),
-	"one of Phone, Tablet, Console, Desktop, unknown",
-];
-const tzOffsetRule: Rule = [
-	(value) => {
-		if (!typeIs(value, "string")) return false;
-		const [hours, minutes] = value.match("^[+-](%d%d):(%d%d)$");
-		if (!typeIs(hours, "string") || !typeIs(minutes, "string")) return false;
-		return tonumber(hours)! <= 14 && tonumber(minutes)! <= 59;
-	},
-	"an offset like +02:00 or -05:30",
-];
-const orderItemsRule: Rule = [
-	(value) => {
-		if (!t.array(t.any)(value) || value.size() === 0 || value.size() > 1000) return false;
-		for (const line of value) {
-			if (checkArgs({ required: { item: idRule, quantity: positiveRule } }, line) !== undefined) return false;
-		}
-		return true;
-	},
-	"a non-empty array of { item: string, quantity: number above 0 }",
-];
-
-const emptyListRule: Rule = [(value) => typeIs(value, "table") && next(value)[0] === undefined, "an empty list"];
-
-/** Argument specs per operation (only those with a body or more than one path value). @internal */
-export const argSpecs = {
-	recordHistory: {
-		required: {
-			actioningUser: idRule,
-			userId: idRule,
-			reason: textRule,
-			type: historyTypeRule,
-			approval_required: boolRule,
-		},
-		optional: { notify: boolRule, role: shortTextRule, expiresInDays: daysRule },
-	},
-	createServer: {
-		required: {
-			gameId: robloxIdRule,
-			placeId: robloxIdRule,
-			jobId: shortTextRule,
-			privateServerId: shortTextRule,
-			privateServerOwnerId: robloxIdRule,
-			placeVersion: shortTextRule,
-		},
-	},
-	playerJoin: {
-		required: {
-			playerId: positiveIdRule,
-			safechat: boolRule,
-			username: idRule,
-			tzOffset: tzOffsetRule,
-			platform: platformRule,
-			gameId: serviceIdRule,
-		},
-	},
-	createOrder: {
-		required: {
-			customerId: idRule,
-			cashierId: idRule,
-			items: orderItemsRule,
-			placeId: shortTextRule,
-			gameId: shortTextRule,
-		},
-	},
-	releaseOrder: { required: { actorId: idRule } },
-	playerLeave: {
-		required: {
-			gameId: serviceIdRule,
-			playerId: idRule,
-			events: emptyListRule,
-			final: boolRule,
-			leftTime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix seconds"],
-		},
-	},
-	endServer: { required: { gameId: serviceIdRule } },
-	getServer: { required: { gameId: serviceIdRule } },
-} satisfies { [operation: string]: ArgSpec };
 
 /**
  * Checks an argument table against a spec: undefined when it passes, else a text naming the first bad field.

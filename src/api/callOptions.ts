@@ -13,7 +13,7 @@ export interface CallOptions {
 	/** The call's place in the budget queue; registration and join reports default to `high`, the rest `normal`. */
 	readonly priority?: RequestPriority;
 	/**
-	 * At most this many attempts for this call (1 or more), instead of the client's retry policy. The game integration
+	 * At most this many attempts for this call (1 or more), instead of the api client's retry settings. The game integration
 	 * sends its background work with 1 and retries it itself, at a pace that keeps an outage cheap.
 	 */
 	readonly maxAttempts?: number;

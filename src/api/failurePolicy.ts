@@ -1,6 +1,6 @@
 import { isNotProcessed } from "../transport/retry";
-import { StaffOpsError } from "../transport/StaffOpsError";
-import type { AnyOperationId } from "./operations";
+import { StaffOpsError } from "../transport/staffOpsError";
+import type { AnyOperationId } from "./routes";
 
 /**
  * What a failed call tells, in one word. Status numbers end here: the layers above (the game integration, the call

@@ -1,13 +1,12 @@
 import type { RequestPriority } from "../transport/budget";
 import { safeEncode } from "../transport/httpDoor";
-import { StaffOpsError } from "../transport/StaffOpsError";
+import { StaffOpsError } from "../transport/staffOpsError";
 import type { HttpMethod, Transport } from "../transport/transport";
 import { readCallOptions } from "./callOptions";
-import { decodeAnswer, redactEverywhere } from "./operations";
-import { anyAnswer } from "./schemas";
+import { anyAnswer, decodeAnswer, redactEverywhere } from "./codec";
 
 /**
- * A request to a route the interface does not list, for {@link StaffOpsClient.request}.
+ * A request to a route the interface does not list, for {@link StaffOpsApiClient.request}.
  * @see README#routes-the-interface-does-not-list
  */
 export interface RawRequest {
@@ -23,7 +22,7 @@ export interface RawRequest {
 	readonly safeToRepeat?: boolean;
 	/** Default `normal`. */
 	readonly priority?: RequestPriority;
-	/** At most this many attempts (1 to 10), instead of the client's retry policy. */
+	/** At most this many attempts (1 to 10), instead of the api client's retry settings. */
 	readonly maxAttempts?: number;
 }
 

@@ -138,3 +138,20 @@ export function array<T>(item: Reader<T>): Reader<Array<T>> {
 		},
 	};
 }
+
+/**
+ * A reader with one more rule its fields cannot say (e.g. "this field or that one"), run once the reader found the
+ * value usable. The rule returns what is wrong, or undefined.
+ * @internal
+ */
+export function withRule<T>(reader: Reader<T>, rule: (value: T) => string | undefined): Reader<T> {
+	return {
+		read: (value, path) => reader.read(value, path) ?? rule(value as T),
+	};
+}
+
+/** A list of strings. @internal */
+export const strings = array(str);
+
+/** The `success: true` every answer of the service carries. @internal */
+export const succeeded = req(literal(true));

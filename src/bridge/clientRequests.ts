@@ -4,7 +4,7 @@ import type { Scheduler } from "../transport/scheduler";
 import type { ChatRegistry, Session } from "./chatRegistry";
 
 /** What the client side of the remote needs from the bridge. @internal */
-export interface ClientRequestPorts {
+export interface ClientRequestSeams {
 	readonly registry: ChatRegistry;
 	readonly scheduler: Scheduler;
 	readonly send: (
@@ -30,7 +30,7 @@ export class ClientRequests {
 	private readonly limiter: RateLimiter;
 	private readonly replayLimiter: RateLimiter;
 
-	constructor(private readonly ports: ClientRequestPorts) {
+	constructor(private readonly ports: ClientRequestSeams) {
 		this.limiter = new RateLimiter(1, 5, () => ports.scheduler.now());
 		this.replayLimiter = new RateLimiter(0.1, 2, () => ports.scheduler.now());
 	}

@@ -1,4 +1,4 @@
-import type { CallMessage } from "../api/types";
+import type { CallMessage } from "../api/resources/calls";
 import { BoundedMap } from "./boundedMap";
 import { DELIVERED_WINDOW } from "./settings";
 import type { Slicer } from "./slicer";

@@ -1,13 +1,13 @@
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import type { CallMessagesAnswer } from "../api/types";
+import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { CallCloseReason } from "../shared/chatProtocol";
-import { HealthLog } from "../runtime/log";
+import { HealthLog } from "../background/log";
 import { backoff } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { ChatRegistry, Session } from "./chatRegistry";
-import type { Delivery } from "./delivery";
+import type { Delivery } from "./messageDelivery";
 import { ENDING_POLLS, PollingSettings } from "./settings";
-import type { CallsClient } from "./types";
+import type { CallsApiClient } from "./types";
 
 // The health log's areas: the key (one for every chat), polls that fail and are retried, the bridge's own delivery
 // step, and refusals that end a chat.
@@ -17,8 +17,8 @@ const DELIVERY = "calls: delivery";
 const REFUSED = "calls: refused";
 
 /** What the poller needs from the bridge. @internal */
-export interface PollerPorts {
-	readonly client: CallsClient;
+export interface PollerSeams {
+	readonly client: CallsApiClient;
 	readonly scheduler: Scheduler;
 	readonly random: () => number;
 	readonly settings: PollingSettings;
@@ -42,7 +42,7 @@ export class Poller {
 	polls = 0;
 	failedPolls = 0;
 
-	constructor(private readonly ports: PollerPorts) {}
+	constructor(private readonly ports: PollerSeams) {}
 
 	/** Polls a chat now, unless it is closed or already has a poll in flight. */
 	poll(session: Session): void {

@@ -1,14 +1,14 @@
 import type { CallOptions } from "../api/callOptions";
-import type { CallMessagesAnswer } from "../api/types";
+import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { RequestBudget } from "../transport/budget";
 import type { Scheduler } from "../transport/scheduler";
 import type { TextFilter } from "./filter";
 
 /**
- * The part of {@link StaffOpsClient} the bridge uses: `calls.getMessages` and the budget it draws from.
+ * The part of {@link StaffOpsApiClient} the bridge uses: `calls.getMessages` and the budget it draws from.
  * @see README#support-calls
  */
-export interface CallsClient {
+export interface CallsApiClient {
 	readonly calls: {
 		getMessages(callId: string, options?: CallOptions): Promise<CallMessagesAnswer>;
 	};
@@ -55,13 +55,13 @@ export interface PollingOptions {
  *
  * @example
  * ```ts
- * const bridge = new CallBridge({ client: new StaffOpsClient({ baseUrl, apiKey }) });
+ * const bridge = new CallBridge({ client: new StaffOpsApiClient({ baseUrl, apiKey }) });
  * ```
  * @see README#support-calls
  */
 export interface CallBridgeOptions {
 	/** The typed client (or anything with `calls.getMessages` and `getBudget()`). */
-	readonly client: CallsClient;
+	readonly client: CallsApiClient;
 	/** The clock for poll intervals; default `os.clock` + `task.delay`. */
 	readonly scheduler?: Scheduler;
 	/** Uniform draws in [0, 1) for jitter; default `math.random`. */

@@ -1,5 +1,5 @@
-import { logWarn } from "../runtime/log";
-import type { ResolvedConfig } from "./config";
+import { logWarn } from "../background/log";
+import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
 
 /**
@@ -9,7 +9,7 @@ import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./reco
  */
 export function announce(
 	host: {
-		readonly config: ResolvedConfig;
+		readonly config: StaffOpsSettings;
 		readonly signals: ServerSignals;
 		readonly guard: (label: string, fn: () => void) => void;
 	},
@@ -30,7 +30,7 @@ export function announce(
 }
 
 function kick(
-	host: { readonly config: ResolvedConfig; readonly guard: (label: string, fn: () => void) => void },
+	host: { readonly config: StaffOpsSettings; readonly guard: (label: string, fn: () => void) => void },
 	player: Player,
 	reason: string,
 ): void {

@@ -117,7 +117,7 @@ export interface StaffOpsConfig {
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
-export interface ResolvedConfig {
+export interface StaffOpsSettings {
 	readonly baseUrl: string;
 	readonly apiKey: string | Secret;
 	readonly kickBanned: boolean;
@@ -271,7 +271,7 @@ export type SecretReader = (name: string) => Secret;
 export function resolveConfig(
 	config: StaffOpsConfig,
 	readSecret: SecretReader = (secretName) => HttpService.GetSecret(secretName),
-): [ok: true, config: ResolvedConfig] | [ok: false, problem: string] {
+): [ok: true, config: StaffOpsSettings] | [ok: false, problem: string] {
 	let apiKey: string | Secret;
 	if (config.apiKeySecret !== undefined) {
 		const secretName = config.apiKeySecret;

@@ -1,7 +1,7 @@
 import type { ClientReportPayload } from "../shared/reportPayload";
-import { HealthLog, logInfo } from "../runtime/log";
+import { HealthLog, logInfo } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
-import type { ResolvedConfig } from "./config";
+import type { StaffOpsSettings } from "./config";
 import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { SessionEnder } from "./sessions";
@@ -11,8 +11,8 @@ import { RANK_WAIT_SECONDS, RankCache, RankReader } from "./staffHint";
 const SAFECHAT_WAIT_SECONDS = 15;
 
 /** What gathering needs from the integration. @internal */
-export interface GatheringHost {
-	readonly config: ResolvedConfig;
+export interface GatheringSeams {
+	readonly config: StaffOpsSettings;
 	readonly scheduler: Scheduler;
 	readonly health: HealthLog;
 	readonly records: Map<number, PlayerRecord>;
@@ -38,7 +38,7 @@ export class Gathering {
 	private readonly notedTestIds = new Set<number>();
 	private order = 0;
 
-	constructor(private readonly host: GatheringHost) {}
+	constructor(private readonly host: GatheringSeams) {}
 
 	/** The record of `player`, when it is this very player's. */
 	recordOf(player: Player): PlayerRecord | undefined {

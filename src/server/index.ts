@@ -1,9 +1,9 @@
-import type { StaffOpsClient } from "../api/client";
-import type { CallBridge } from "../bridge/CallBridge";
+import type { StaffOpsApiClient } from "../api/apiClient";
+import type { CallBridge } from "../bridge/callBridge";
 import type { CallChat, OpenChatOptions } from "../bridge/types";
 import { Signal } from "../shared/signal";
 import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
-import { logInfo, logWarn } from "../runtime/log";
+import { logInfo, logWarn } from "../background/log";
 import { defaultIsStudio, ServerSeams } from "./seams";
 import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
@@ -158,7 +158,7 @@ export namespace StaffOps {
 	 * ```
 	 * @see README#typed-client
 	 */
-	export function getClient(): StaffOpsClient | undefined {
+	export function getClient(): StaffOpsApiClient | undefined {
 		return current?.getClient();
 	}
 

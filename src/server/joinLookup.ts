@@ -1,5 +1,5 @@
 import { reactionTo } from "../api/failurePolicy";
-import type { RunningGameAnswer, RunningPlayer } from "../api/types";
+import type { RunningGameAnswer, RunningPlayer } from "../api/resources/games";
 import type { Scheduler } from "../transport/scheduler";
 import { backoff, BACKGROUND } from "../shared/backoff";
 
@@ -29,7 +29,7 @@ export function listedUsers(answer: RunningGameAnswer): ReadonlyMap<string, List
 }
 
 /** What the lookup needs from the integration. @internal */
-export interface JoinLookupHost {
+export interface JoinLookupSeams {
 	readonly scheduler: Scheduler;
 	readonly random: () => number;
 	/** Reads the running game; undefined when the server is not registered now. */
@@ -57,7 +57,7 @@ export class JoinLookup {
 	private failures = 0;
 	private stopped = false;
 
-	constructor(private readonly host: JoinLookupHost) {}
+	constructor(private readonly host: JoinLookupSeams) {}
 
 	/** Asks for a read soon (one for every join waiting). */
 	request(): void {

@@ -1,22 +1,22 @@
-import type { StaffOpsClient } from "../api/client";
+import type { StaffOpsApiClient } from "../api/apiClient";
 import { reactionTo } from "../api/failurePolicy";
-import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/types";
+import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
 import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
-import { HealthLog, logWarn } from "../runtime/log";
+import { HealthLog, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
-import type { ResolvedConfig } from "./config";
+import type { StaffOpsSettings } from "./config";
 import { JoinLookup, Listed } from "./joinLookup";
-import type { RetryShare } from "../runtime/retryShare";
+import type { RetryShare } from "../background/retryShare";
 import { announce } from "./announce";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
 
 /** What the join queue needs from the integration. @internal */
-export interface JoinQueueHost {
-	readonly client: StaffOpsClient;
+export interface JoinQueueSeams {
+	readonly client: StaffOpsApiClient;
 	readonly scheduler: Scheduler;
 	readonly random: () => number;
-	readonly config: ResolvedConfig;
+	readonly config: StaffOpsSettings;
 	readonly health: HealthLog;
 	readonly signals: ServerSignals;
 	readonly records: Map<number, PlayerRecord>;
@@ -53,7 +53,7 @@ export class JoinQueue {
 	notBefore = 0;
 	private readonly lookup: JoinLookup;
 
-	constructor(private readonly host: JoinQueueHost) {
+	constructor(private readonly host: JoinQueueSeams) {
 		this.lookup = new JoinLookup({
 			scheduler: host.scheduler,
 			random: host.random,

@@ -1,7 +1,7 @@
-import type { StaffOpsClient } from "../api/client";
+import type { StaffOpsApiClient } from "../api/apiClient";
 import { reactionTo } from "../api/failurePolicy";
-import type { RunningGameAnswer } from "../api/types";
-import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import type { RunningGameAnswer } from "../api/resources/games";
+import { HealthLog, logInfo, logWarn } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
@@ -9,8 +9,8 @@ import type { KeepAliveRoute } from "./config";
 import { listedUsers } from "./joinLookup";
 
 /** What the heartbeat needs from the integration. @internal */
-export interface PresenceHost {
-	readonly client: StaffOpsClient;
+export interface PresenceSeams {
+	readonly client: StaffOpsApiClient;
 	readonly scheduler: Scheduler;
 	readonly health: HealthLog;
 	readonly heartbeatSeconds: number;
@@ -44,7 +44,7 @@ export class Presence {
 	/** Failures handled so far (for specs and diagnostics). */
 	failuresHandled = 0;
 
-	constructor(private readonly host: PresenceHost) {
+	constructor(private readonly host: PresenceSeams) {
 		this.keepAlive = host.keepAlive;
 	}
 

@@ -1,4 +1,5 @@
-import type { Platform, PlayerJoinArgs } from "../api/types";
+import type { Platform } from "../shared/reportPayload";
+import type { PlayerJoinArgs } from "../api/resources/activity";
 import type { ClientReportPayload } from "../shared/reportPayload";
 import type { Signal } from "../shared/signal";
 

@@ -1,11 +1,11 @@
-import type { StaffOpsClient } from "../api/client";
+import type { StaffOpsApiClient } from "../api/apiClient";
 import { MAX_SERVICE_ID } from "../api/arguments";
 import { reactionTo } from "../api/failurePolicy";
-import type { CreateServerArgs } from "../api/types";
-import { HealthLog, logInfo, logWarn } from "../runtime/log";
+import type { CreateServerArgs } from "../api/resources/activity";
+import { HealthLog, logInfo, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
-import { StaffOpsError } from "../transport/StaffOpsError";
+import { StaffOpsError } from "../transport/staffOpsError";
 import type { Registered } from "./records";
 
 function usableId(id: string): boolean {
@@ -13,8 +13,8 @@ function usableId(id: string): boolean {
 }
 
 /** What registration needs from the integration. @internal */
-export interface RegistrationHost {
-	readonly client: StaffOpsClient;
+export interface RegistrationSeams {
+	readonly client: StaffOpsApiClient;
 	readonly scheduler: Scheduler;
 	readonly random: () => number;
 	readonly health: HealthLog;
@@ -43,7 +43,7 @@ export class Registration {
 	/** During shutdown nothing waits for timers: the shutdown loop asks again from this moment. */
 	nextShutdownAttempt = 0;
 
-	constructor(private readonly host: RegistrationHost) {}
+	constructor(private readonly host: RegistrationSeams) {}
 
 	/** Registers now unless registered, registering, given up or stopped. */
 	start(): void {

@@ -1,6 +1,6 @@
 import { HttpService, Players, RunService, TextChatService } from "@rbxts/services";
-import type { CreateServerArgs } from "../api/types";
-import type { StaffOpsClient } from "../api/client";
+import type { CreateServerArgs } from "../api/resources/activity";
+import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 
@@ -36,10 +36,10 @@ export interface ServerSeams {
 	readonly scheduler?: Scheduler;
 	/** Uniform draws in [0, 1) for backoff jitter; default `math.random`. */
 	readonly random?: () => number;
-	/** Seams of the HTTP client built from the configuration. */
+	/** Seams of the api client built from the configuration. */
 	readonly transport?: TransportSeams;
-	/** A ready client to use instead of building one from the configuration. */
-	readonly client?: StaffOpsClient;
+	/** A ready api client to use instead of building one from the configuration. */
+	readonly client?: StaffOpsApiClient;
 	/** The server's facts for registration; default read from `game` (DESIGN §3). */
 	readonly gameInfo?: () => CreateServerArgs;
 	/** Whether a player may chat freely; may yield or throw (then safechat is reported as on). Default `TextChatService:CanUserChatAsync`. */

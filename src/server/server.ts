@@ -1,12 +1,12 @@
-import { StaffOpsClient } from "../api/client";
-import { CallBridge } from "../bridge/CallBridge";
-import { HealthLog, logInfo, logWarn } from "../runtime/log";
-import { RetryShare } from "../runtime/retryShare";
+import { StaffOpsApiClient } from "../api/apiClient";
+import { CallBridge } from "../bridge/callBridge";
+import { HealthLog, logInfo, logWarn } from "../background/log";
+import { RetryShare } from "../background/retryShare";
 import { ensureRemotes } from "../shared/remotes";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
-import type { ResolvedConfig } from "./config";
-import { deliverFromModel } from "./deliver";
+import type { StaffOpsSettings } from "./config";
+import { deliverFromModel } from "./clientScriptDelivery";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
@@ -37,7 +37,7 @@ export type { JoinResult, PlayerSession, ServerSignals } from "./records";
 export class StaffOpsServer {
 	private readonly scheduler: Scheduler;
 	private readonly players: PlayersLike;
-	private readonly client: StaffOpsClient;
+	private readonly client: StaffOpsApiClient;
 	private readonly health = new HealthLog();
 	private readonly records = new Map<number, PlayerRecord>();
 	private readonly connections = new Array<RBXScriptConnection>();
@@ -53,7 +53,7 @@ export class StaffOpsServer {
 
 	/** @internal */
 	constructor(
-		private readonly config: ResolvedConfig,
+		private readonly config: StaffOpsSettings,
 		signals: ServerSignals,
 		private readonly seams: ServerSeams = {},
 	) {
@@ -62,7 +62,7 @@ export class StaffOpsServer {
 		this.players = seams.players ?? defaultPlayers;
 		const client = (this.client =
 			seams.client ??
-			new StaffOpsClient(
+			new StaffOpsApiClient(
 				{
 					baseUrl: config.baseUrl,
 					apiKey: config.apiKey,
@@ -204,7 +204,7 @@ export class StaffOpsServer {
 	}
 
 	/** The typed client this integration talks through (same budget), for game code such as a cashier system. */
-	getClient(): StaffOpsClient {
+	getClient(): StaffOpsApiClient {
 		return this.client;
 	}
 

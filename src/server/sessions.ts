@@ -1,14 +1,14 @@
-import type { StaffOpsClient } from "../api/client";
+import type { StaffOpsApiClient } from "../api/apiClient";
 import { reactionTo } from "../api/failurePolicy";
-import { HealthLog, logWarn } from "../runtime/log";
+import { HealthLog, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { SessionsOptions } from "./config";
 
 /** What the session ender needs from the integration. @internal */
-export interface SessionsHost {
-	readonly client: StaffOpsClient;
+export interface SessionsSeams {
+	readonly client: StaffOpsApiClient;
 	readonly scheduler: Scheduler;
 	readonly random: () => number;
 	readonly health: HealthLog;
@@ -45,7 +45,7 @@ export class SessionEnder {
 	/** Leaves the service confirmed, for diagnostics and specs. */
 	sent = 0;
 
-	constructor(private readonly host: SessionsHost) {
+	constructor(private readonly host: SessionsSeams) {
 		this.reportLeaves = host.options.reportLeaves === true;
 		this.endServerOn = host.options.endServer === true;
 	}

@@ -6,7 +6,7 @@
  * requests.
  * @internal
  */
-export interface BackoffOptions {
+export interface BackoffSettings {
 	/** The ceiling after the first failure, in seconds. */
 	readonly base: number;
 	/** The largest ceiling, in seconds. */
@@ -21,7 +21,7 @@ export interface BackoffOptions {
  * @param random a uniform draw in [0, 1); anything else counts as 0.5
  * @internal
  */
-export function backoff(failures: number, random: () => number, options: BackoffOptions): number {
+export function backoff(failures: number, random: () => number, options: BackoffSettings): number {
 	const ceiling = math.min(options.cap, options.base * 2 ** math.max(failures - 1, 0));
 	let draw = random();
 	if (!typeIs(draw, "number") || draw !== draw || draw < 0 || draw > 1) draw = 0.5;

@@ -55,7 +55,7 @@ export const BUDGET_WAIT_EXCEEDED = "waited too long for the request budget";
  * @example
  * ```ts
  * const budget = new RequestBudget({ perMinute: 200 });
- * const client = new StaffOpsClient({ baseUrl, apiKey, budget });
+ * const client = new StaffOpsApiClient({ baseUrl, apiKey, budget });
  * ```
  * @see README#request-budget
  */

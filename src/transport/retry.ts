@@ -25,7 +25,7 @@ import { ThrownFailure } from "./httpDoor";
  *
  * @example
  * ```ts
- * new StaffOpsClient({ baseUrl, apiKey, retry: { maxAttempts: 5, maxDelay: 4 } });
+ * new StaffOpsApiClient({ baseUrl, apiKey, retry: { maxAttempts: 5, maxDelay: 4 } });
  * ```
  * @see README#retries
  */
@@ -40,8 +40,8 @@ export interface RetryOptions {
 	readonly maxRetryAfter?: number;
 }
 
-/** Retry options with every field set. @internal */
-export interface RetryPolicy {
+/** The retry settings: {@link RetryOptions} with every field set. @internal */
+export interface RetrySettings {
 	readonly maxAttempts: number;
 	readonly baseDelay: number;
 	readonly maxDelay: number;
@@ -54,7 +54,7 @@ function finitePositive(value: number | undefined, fallback: number, min = 0): n
 }
 
 /** Fills in the defaults and ignores invalid numbers. @internal */
-export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+export function retrySettings(options: RetryOptions = {}): RetrySettings {
 	return {
 		maxAttempts: math.floor(finitePositive(options.maxAttempts, 3, 1)),
 		baseDelay: finitePositive(options.baseDelay, 0.5),
@@ -71,12 +71,17 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
  * @param retryAfter the service's `Retry-After` in seconds, when it sent one
  * @internal
  */
-export function backoffDelay(policy: RetryPolicy, failures: number, random: () => number, retryAfter?: number): number {
+export function backoffDelay(
+	settings: RetrySettings,
+	failures: number,
+	random: () => number,
+	retryAfter?: number,
+): number {
 	return backoff(failures, random, {
-		base: policy.baseDelay,
-		cap: policy.maxDelay,
+		base: settings.baseDelay,
+		cap: settings.maxDelay,
 		retryAfter,
-		maxRetryAfter: policy.maxRetryAfter,
+		maxRetryAfter: settings.maxRetryAfter,
 	});
 }
 

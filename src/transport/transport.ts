@@ -7,12 +7,12 @@ import {
 	classifyOutcome,
 	parseRetryAfter,
 	RetryOptions,
-	RetryPolicy,
-	retryPolicy,
+	RetrySettings,
+	retrySettings,
 	shouldRetry,
 } from "./retry";
 import { robloxScheduler, Scheduler, sleep } from "./scheduler";
-import { maskKeyLike, redact, StaffOpsError } from "./StaffOpsError";
+import { maskKeyLike, redact, StaffOpsError } from "./staffOpsError";
 import { checkApiKey, checkBaseUrl } from "./settingsChecks";
 
 /**
@@ -49,7 +49,7 @@ export interface TransportConfig {
  *
  * @example
  * ```ts
- * new StaffOpsClient(config, { http: fakeHttp, scheduler: fakeClock, random: () => 0.5 });
+ * new StaffOpsApiClient(config, { http: fakeHttp, scheduler: fakeClock, random: () => 0.5 });
  * ```
  * @see README#testing
  */
@@ -75,7 +75,7 @@ export interface TransportRequest {
 	readonly body?: string;
 	readonly safeToRepeat: boolean;
 	readonly priority: RequestPriority;
-	/** At most this many attempts (default: the retry policy's). */
+	/** At most this many attempts (default: the retry settings'). */
 	readonly maxAttempts?: number;
 }
 
@@ -106,7 +106,7 @@ export class Transport {
 	readonly configProblem: string | undefined;
 	private readonly baseUrl: string;
 	private readonly timeout: number;
-	private readonly policy: RetryPolicy;
+	private readonly retry: RetrySettings;
 	private readonly budget: RequestBudget;
 	private readonly http: HttpServiceLike;
 	private readonly scheduler: Scheduler;
@@ -121,7 +121,7 @@ export class Transport {
 		this.configProblem = !typeIs(config, "table") ? "config must be a table" : !urlOk ? urlOrProblem : keyProblem;
 		this.baseUrl = urlOk ? urlOrProblem : "";
 		this.timeout = finiteTimeout(config?.timeout);
-		this.policy = retryPolicy(config?.retry);
+		this.retry = retrySettings(config?.retry);
 		const budget = config?.budget;
 		if (budget instanceof RequestBudget) {
 			this.budget = budget;
@@ -167,7 +167,7 @@ export class Transport {
 		return this.budget;
 	}
 
-	/** Sends `request`, retrying as the policy allows, and settles on the last answer. */
+	/** Sends `request`, retrying as the retry settings allow, and settles on the last answer. */
 	send(request: TransportRequest): Promise<TransportAnswer> {
 		if (this.configProblem !== undefined) {
 			return Promise.reject(
@@ -234,8 +234,8 @@ export class Transport {
 		attempt: number,
 		retryAfter: number | undefined,
 	): boolean {
-		if (attempt >= (request.maxAttempts ?? this.policy.maxAttempts)) return false;
-		if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfter) return false;
+		if (attempt >= (request.maxAttempts ?? this.retry.maxAttempts)) return false;
+		if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfter) return false;
 		return shouldRetry(outcome, request.safeToRepeat);
 	}
 
@@ -245,7 +245,7 @@ export class Transport {
 		earlierMayHaveActed: boolean,
 		retryAfter: number | undefined,
 	): Promise<TransportAnswer> {
-		const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);
+		const wait = backoffDelay(this.retry, attempt, this.random, retryAfter);
 		return sleep(this.scheduler, wait).andThen(() => this.run(request, attempt + 1, earlierMayHaveActed));
 	}
 

@@ -1,7 +1,7 @@
-import { StaffOpsClient } from "../../src/api/client";
+import { StaffOpsApiClient } from "../../src/api/apiClient";
 import { RequestBudget } from "../../src/transport/budget";
 import { RetryOptions } from "../../src/transport/retry";
-import { StaffOpsError } from "../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../src/transport/staffOpsError";
 import { harness } from "./harness";
 
 /** What the specs' clients of the reference service differ in. */
@@ -19,8 +19,8 @@ export interface ReferenceClientOptions {
 }
 
 /** A typed client of the reference service. */
-export function referenceClient(options: ReferenceClientOptions): StaffOpsClient {
-	return new StaffOpsClient({
+export function referenceClient(options: ReferenceClientOptions): StaffOpsApiClient {
+	return new StaffOpsApiClient({
 		baseUrl: options.baseUrl ?? harness.serviceUrl,
 		apiKey: options.apiKey ?? harness.serviceKey,
 		timeout: options.timeout,

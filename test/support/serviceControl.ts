@@ -1,6 +1,6 @@
 import { HttpService } from "@rbxts/services";
 import { harness } from "./harness";
-import type { AnyOperationId } from "../../src/api/operations";
+import type { AnyOperationId } from "../../src/api/routes";
 
 /** Operation ids as the reference service names them (the client uses the same), plus `*` for every operation. */
 export type FaultOperation = AnyOperationId | "*";

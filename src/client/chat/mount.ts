@@ -1,7 +1,7 @@
 import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
-import { CallChatClient, ChatInfo, remoteChannel } from "./CallChatClient";
-import { ChatWindow, ChatWindowOptions } from "./ChatWindow";
+import { CallChatClient, ChatInfo, remoteChannel } from "./callChatClient";
+import { ChatWindow, ChatWindowOptions } from "./chatWindow";
 
 /**
  * The built-in chat UI, mounted on a {@link CallChatClient}.

@@ -1,16 +1,12 @@
 import { HttpService } from "@rbxts/services";
-import { decodeAnswer, OperationId } from "../../../src/api/operations";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
-import type {
-	CallMessagesAnswer,
-	CreateServerAnswer,
-	ListHistoryAnswer,
-	PlayerJoinAnswer,
-	RecordHistoryAnswer,
-	RunningGameAnswer,
-	UserActivityAnswer,
-	UserTeamsAnswer,
-} from "../../../src/api/types";
+import { decodeAnswer } from "../../../src/api/codec";
+import { OperationId } from "../../../src/api/routes";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
+import type { CreateServerAnswer, PlayerJoinAnswer, UserActivityAnswer } from "../../../src/api/resources/activity";
+import type { CallMessagesAnswer } from "../../../src/api/resources/calls";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
+import type { ListHistoryAnswer, RecordHistoryAnswer } from "../../../src/api/resources/history";
+import type { UserTeamsAnswer } from "../../../src/api/resources/teams";
 import { SAMPLE } from "../../support/fakes";
 
 const item = SAMPLE.history.history;

@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { FakeHttp, FakeScheduler } from "../../support/fakes";
 
 const goodJoin = {
@@ -38,7 +38,7 @@ export = () => {
 	describe("client: arguments are checked before sending", () => {
 		const clock = new FakeScheduler();
 		const http = new FakeHttp(clock);
-		const client = new StaffOpsClient(
+		const client = new StaffOpsApiClient(
 			{ baseUrl: "https://staff.example.com", apiKey: "k", budget: new RequestBudget({}, clock) },
 			{ http, scheduler: clock },
 		);

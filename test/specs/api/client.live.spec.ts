@@ -1,7 +1,7 @@
-import { StaffOpsClient } from "../../../src/api/client";
-import { OperationId } from "../../../src/api/operations";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import { OperationId } from "../../../src/api/routes";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsErrorKind } from "../../../src/transport/StaffOpsError";
+import { StaffOpsErrorKind } from "../../../src/transport/staffOpsError";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
@@ -10,7 +10,7 @@ import { must } from "../../support/waits";
 // Every operation against the reference service over real HTTP, then under every fault it can inject.
 
 interface Fixture {
-	client: StaffOpsClient;
+	client: StaffOpsApiClient;
 	internalGameId: string;
 	runningGameId: string;
 }
@@ -19,7 +19,7 @@ function makeClient(retry: { maxAttempts?: number; baseDelay?: number; maxDelay?
 	return referenceClient({ retry, timeout });
 }
 
-function register(client: StaffOpsClient): Fixture {
+function register(client: StaffOpsApiClient): Fixture {
 	const server = must(
 		client.activity.registerServer({
 			gameId: 4500000001,
@@ -232,7 +232,7 @@ export = () => {
 
 		it("refuses a wrong key without ever showing a key", () => {
 			const wrong = "not-the-key-1234567";
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: harness.serviceUrl,
 				apiKey: wrong,
 				retry: { maxAttempts: 1 },
@@ -247,7 +247,7 @@ export = () => {
 		it("sends the key from a Secret", () => {
 			harness.http.defineSecret("staffops_live", harness.serviceKey);
 			const secret = game.GetService("HttpService").GetSecret("staffops_live");
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: harness.serviceUrl,
 				apiKey: secret,
 				retry: { maxAttempts: 1 },
@@ -258,7 +258,7 @@ export = () => {
 		});
 
 		it("reports a network error when nothing listens", () => {
-			const client = new StaffOpsClient({
+			const client = new StaffOpsApiClient({
 				baseUrl: "http://127.0.0.1:9",
 				apiKey: "k",
 				retry: { maxAttempts: 1 },

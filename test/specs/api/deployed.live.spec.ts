@@ -1,5 +1,5 @@
 import { HttpService } from "@rbxts/services";
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
@@ -12,7 +12,7 @@ import { must } from "../../support/waits";
 const CALL = "65a1b2c3d4e5f60718293a4b";
 const HEX24 = "^%x+$";
 
-function makeClient(maxAttempts = 3): StaffOpsClient {
+function makeClient(maxAttempts = 3): StaffOpsApiClient {
 	return referenceClient({ timeout: 5, retry: { maxAttempts, baseDelay: 0.05, maxDelay: 0.1 } });
 }
 
@@ -41,7 +41,7 @@ const SERVER = {
 	placeVersion: "3",
 };
 
-function join(client: StaffOpsClient, runningGameId: string, playerId: number, tzOffset = "-05:00") {
+function join(client: StaffOpsApiClient, runningGameId: string, playerId: number, tzOffset = "-05:00") {
 	return client.activity.reportJoin({
 		playerId,
 		safechat: false,
@@ -54,7 +54,7 @@ function join(client: StaffOpsClient, runningGameId: string, playerId: number, t
 
 export = () => {
 	describe("the deployed service (reference service, deployed profile)", () => {
-		let client: StaffOpsClient;
+		let client: StaffOpsApiClient;
 		beforeEach(() => {
 			serviceControl.reset("deployed");
 			client = makeClient();

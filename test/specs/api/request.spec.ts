@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { FakeHttp, FakeScheduler } from "../../support/fakes";
 import { settle } from "../../support/waits";
 
@@ -13,7 +13,7 @@ function rig(perMinute = 400) {
 	const clock = new FakeScheduler();
 	const http = new FakeHttp(clock);
 	const budget = new RequestBudget({ perMinute, burst: 1, maxWait: 600 }, clock);
-	const client = new StaffOpsClient(
+	const client = new StaffOpsApiClient(
 		{
 			baseUrl: "https://staff.example.com",
 			apiKey: KEY,

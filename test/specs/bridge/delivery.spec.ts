@@ -1,5 +1,5 @@
 import { ReplicatedStorage } from "@rbxts/services";
-import { CallBridge } from "../../../src/bridge/CallBridge";
+import { CallBridge } from "../../../src/bridge/callBridge";
 import { BridgeMessage, CallChat } from "../../../src/bridge/types";
 import { ensureRemotes } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";

@@ -1,8 +1,8 @@
 import { HttpService } from "@rbxts/services";
-import { StaffOpsClient } from "../../../src/api/client";
-import { CallMessagesAnswer } from "../../../src/api/types";
-import { CallBridge } from "../../../src/bridge/CallBridge";
-import { CallBridgeOptions, CallsClient } from "../../../src/bridge/types";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import { CallMessagesAnswer } from "../../../src/api/resources/calls";
+import { CallBridge } from "../../../src/bridge/callBridge";
+import { CallBridgeOptions, CallsApiClient } from "../../../src/bridge/types";
 import { ChatMessagePayload } from "../../../src/shared/chatProtocol";
 import { RequestBudget } from "../../../src/transport/budget";
 import { HttpServiceLike } from "../../../src/transport/httpDoor";
@@ -19,7 +19,7 @@ export const STATIC_CALL = "call-closed";
 export const TIMED_CALL = "call-demo";
 
 /** A client of the reference service with its own generous budget (pacing is tested with fakes). */
-export function liveClient(retry: RetryOptions = { maxAttempts: 1 }, apiKey = harness.serviceKey): StaffOpsClient {
+export function liveClient(retry: RetryOptions = { maxAttempts: 1 }, apiKey = harness.serviceKey): StaffOpsApiClient {
 	return referenceClient({ retry, apiKey, timeout: 5 });
 }
 
@@ -28,7 +28,7 @@ export interface LiveRig {
 	readonly bridge: CallBridge;
 	readonly clock: FakeScheduler;
 	readonly remote: RemoteEvent;
-	readonly client: StaffOpsClient;
+	readonly client: StaffOpsApiClient;
 	/** Moves the fake clock far enough for every chat to poll once, then waits for the polls to finish. */
 	readonly pollAgain: (seconds?: number) => void;
 	/** Waits (real time) until no chat has a poll in flight. */
@@ -214,7 +214,7 @@ export function fakeRig(
 	const clock = new FakeScheduler();
 	const http = new FakeCallsHttp(clock);
 	const budget = new RequestBudget(budgetOptions, clock);
-	const client = new StaffOpsClient(
+	const client = new StaffOpsApiClient(
 		{ baseUrl: "https://staffops.example", apiKey: "fake-key", timeout: 10, retry: { maxAttempts: 1 }, budget },
 		{ http, scheduler: clock, random: () => 0.5 },
 	);
@@ -237,16 +237,16 @@ export function fakeRig(
 export type ScriptedMessage = { id: string; username?: string; message?: string; origin?: string; created?: string };
 
 /**
- * A fake `CallsClient` that answers every poll at once, without HTTP or JSON, from a script: `answer(poll)` makes
+ * A fake `CallsApiClient` that answers every poll at once, without HTTP or JSON, from a script: `answer(poll)` makes
  * the transcript of the poll'th request (1, 2, ...). For transcript shapes the reference service cannot produce
  * (ids that change on every poll, 10,000 messages) and for timing only the bridge's own work.
  */
-export class ScriptedCalls implements CallsClient {
+export class ScriptedCalls implements CallsApiClient {
 	/** Requests so far. */
 	polls = 0;
 	/** Called as each request starts (before the answer is handed over). */
 	onPoll?: () => void;
-	readonly calls: CallsClient["calls"];
+	readonly calls: CallsApiClient["calls"];
 
 	constructor(
 		private readonly budget: RequestBudget,

@@ -1,4 +1,4 @@
-import { CallChatClient, ChatChannel, ChatInfo, ChatMessage } from "../../../src/client/chat/CallChatClient";
+import { CallChatClient, ChatChannel, ChatInfo, ChatMessage } from "../../../src/client/chat/callChatClient";
 
 /** A channel driven by the spec: `serverFires` stands in for the server, `sent` records what the client fired. */
 function fakeChannel() {

@@ -1,6 +1,6 @@
 import { CallCloseReason } from "../../../src/shared/chatProtocol";
-import { CallChatClient, ChatChannel } from "../../../src/client/chat/CallChatClient";
-import { formatClockTime } from "../../../src/client/chat/ChatWindow";
+import { CallChatClient, ChatChannel } from "../../../src/client/chat/callChatClient";
+import { formatClockTime } from "../../../src/client/chat/chatWindow";
 import { mountCallChat } from "../../../src/client/chat/mount";
 import { harness } from "../../support/harness";
 

@@ -1,4 +1,4 @@
-import { ChatWindow, formatClockTime } from "../../../src/client/chat/ChatWindow";
+import { ChatWindow, formatClockTime } from "../../../src/client/chat/chatWindow";
 import { harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
 

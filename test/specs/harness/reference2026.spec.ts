@@ -1,5 +1,5 @@
 import { HttpService } from "@rbxts/services";
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { parseIsoTime } from "../../../src/bridge/messageTime";
 import { shutdownDeadlineSeconds, STUDIO_SHUTDOWN_DEADLINE_SECONDS } from "../../../src/server/shutdownDeadline";
 import { classifyThrown } from "../../../src/transport/httpDoor";
@@ -10,7 +10,7 @@ import { cleanUp, join, report, startStaffOps, waitForFailures } from "../server
 
 // The library against the differences issue 12 found between the old fakes and Roblox's reference (2026), each
 // with the sentence it follows (DESIGN.md §4).
-function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string } = {}): StaffOpsClient {
+function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string } = {}): StaffOpsApiClient {
 	return referenceClient({
 		baseUrl: options.baseUrl,
 		apiKey: options.apiKey as string | undefined,

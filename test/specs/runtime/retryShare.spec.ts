@@ -1,4 +1,4 @@
-import { RetryShare } from "../../../src/runtime/retryShare";
+import { RetryShare } from "../../../src/background/retryShare";
 import { FakeScheduler } from "../../support/fakes";
 
 // The share of the request budget that background retries may take (10 % by default, a burst of 3).

@@ -1,5 +1,5 @@
-import { StaffOpsClient } from "../../../src/api/client";
-import type { RunningGameAnswer } from "../../../src/api/types";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
@@ -125,7 +125,7 @@ export = () => {
 	});
 
 	describe("the heartbeat's player list", () => {
-		function listing(players: Array<string> | undefined): StaffOpsClient {
+		function listing(players: Array<string> | undefined): StaffOpsApiClient {
 			const client = specClient();
 			const games = client.games;
 			(client as unknown as { games: typeof games }).games = {

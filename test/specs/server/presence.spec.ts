@@ -1,5 +1,5 @@
-import { StaffOpsClient } from "../../../src/api/client";
-import type { RunningGameAnswer } from "../../../src/api/types";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
@@ -151,7 +151,7 @@ export = () => {
 						}));
 					},
 				},
-			} as unknown as StaffOpsClient;
+			} as unknown as StaffOpsApiClient;
 			const started = startRegistered({}, { client: forgetful });
 			const missing = join(2001);
 			const listed = join(2002);

@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
-import { ActivityApi } from "../../../src/api/namespaces";
-import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/types";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import { ActivityApi } from "../../../src/api/resources/activity";
+import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/resources/activity";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
@@ -74,7 +74,7 @@ export function joinsOf(userId: number): Array<RecordedJoin> {
 }
 
 /** A typed client of the reference service with a roomy budget of its own and one attempt per request. */
-export function specClient(): StaffOpsClient {
+export function specClient(): StaffOpsApiClient {
 	return referenceClient({ retry: { maxAttempts: 1 } });
 }
 
@@ -83,12 +83,12 @@ export function specClient(): StaffOpsClient {
  * the real answer before the integration sees it.
  */
 export function alterAnswers(
-	client: StaffOpsClient,
+	client: StaffOpsApiClient,
 	alter: {
 		registerServer?: (answer: CreateServerAnswer) => CreateServerAnswer;
 		reportJoin?: (answer: PlayerJoinAnswer) => PlayerJoinAnswer;
 	},
-): StaffOpsClient {
+): StaffOpsApiClient {
 	const activity = client.activity;
 	(client as unknown as { activity: ActivityApi }).activity = {
 		registerServer(args, options) {

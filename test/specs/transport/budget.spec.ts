@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { RequestBudget, RequestPriority } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
 import { busiestMinute } from "../../support/windows";
 
@@ -109,7 +109,7 @@ export = () => {
 			const clock = new FakeScheduler();
 			const http = new FakeHttp(clock, { status: 200, body: SAMPLE.timeOffList });
 			const budget = new RequestBudget({ perMinute: 250, burst: 20, maxWait: 3600 }, clock);
-			const client = new StaffOpsClient(
+			const client = new StaffOpsApiClient(
 				{ baseUrl: "https://staff.example.com", apiKey: "k", budget },
 				{ http, scheduler: clock, random: () => 0.5 },
 			);
@@ -165,7 +165,7 @@ export = () => {
 			const clock = new FakeScheduler();
 			const http = new FakeHttp(clock, { status: 200, body: SAMPLE.timeOffList });
 			const budget = new RequestBudget({ perMinute: 2, burst: 1, maxWait: 1 }, clock);
-			const client = new StaffOpsClient(
+			const client = new StaffOpsApiClient(
 				{ baseUrl: "https://staff.example.com", apiKey: "k", budget },
 				{ http, scheduler: clock },
 			);

@@ -1,5 +1,5 @@
 import { classifyThrown } from "../../../src/transport/httpDoor";
-import { backoffDelay, parseRetryAfter, retryPolicy, shouldRetry } from "../../../src/transport/retry";
+import { backoffDelay, parseRetryAfter, retrySettings, shouldRetry } from "../../../src/transport/retry";
 
 export = () => {
 	describe("classifyThrown", () => {
@@ -28,7 +28,7 @@ export = () => {
 	});
 
 	describe("backoff", () => {
-		const policy = retryPolicy({ baseDelay: 0.5, maxDelay: 4 });
+		const policy = retrySettings({ baseDelay: 0.5, maxDelay: 4 });
 
 		it("draws from [0, base * 2^(n-1)], capped (full jitter)", () => {
 			expect(backoffDelay(policy, 1, () => 0)).to.equal(0);
@@ -40,7 +40,7 @@ export = () => {
 		});
 
 		it("ignores invalid policy numbers", () => {
-			const fallback = retryPolicy({ maxAttempts: 0 / 0, baseDelay: -1, maxDelay: math.huge });
+			const fallback = retrySettings({ maxAttempts: 0 / 0, baseDelay: -1, maxDelay: math.huge });
 			expect(fallback.maxAttempts).to.equal(3);
 			expect(fallback.baseDelay).to.equal(0.5);
 			expect(fallback.maxDelay).to.equal(8);

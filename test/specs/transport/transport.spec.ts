@@ -1,6 +1,6 @@
-import { StaffOpsClient } from "../../../src/api/client";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { RequestBudget } from "../../../src/transport/budget";
-import { StaffOpsError } from "../../../src/transport/StaffOpsError";
+import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { checkBaseUrl } from "../../../src/transport/settingsChecks";
 import { HttpService } from "@rbxts/services";
 import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
@@ -13,7 +13,7 @@ function setup(retry = {}, timeout = 5) {
 	const clock = new FakeScheduler();
 	const http = new FakeHttp(clock);
 	const budget = new RequestBudget({ perMinute: 400, burst: 100, maxWait: 600 }, clock);
-	const client = new StaffOpsClient(
+	const client = new StaffOpsApiClient(
 		{ baseUrl: "https://staff.example.com/", apiKey: KEY, budget, timeout, retry },
 		{ http, scheduler: clock, random: () => 1 },
 	);
@@ -274,7 +274,7 @@ export = () => {
 			harness.http.defineSecret("staffops_spec_echo", secretKey);
 			const clock = new FakeScheduler();
 			const http = new FakeHttp(clock);
-			const client = new StaffOpsClient(
+			const client = new StaffOpsApiClient(
 				{
 					baseUrl: "https://staff.example.com",
 					apiKey: HttpService.GetSecret("staffops_spec_echo"),
@@ -343,7 +343,7 @@ export = () => {
 		it("never throws on a bad configuration: every call rejects with kind invalid and sends nothing", () => {
 			const clock = new FakeScheduler();
 			const http = new FakeHttp(clock);
-			const client = new StaffOpsClient(
+			const client = new StaffOpsApiClient(
 				{ baseUrl: "http://staff.example.com", apiKey: KEY },
 				{ http, scheduler: clock },
 			);
@@ -352,9 +352,12 @@ export = () => {
 			const [, err] = settle(clock, client.timeOff.list());
 			const typed = expectError(err, "invalid", 0);
 			expect(typed.operation).to.equal("listTimeOff");
-			const noKey = new StaffOpsClient({ baseUrl: "https://x.example", apiKey: "" }, { http, scheduler: clock });
+			const noKey = new StaffOpsApiClient(
+				{ baseUrl: "https://x.example", apiKey: "" },
+				{ http, scheduler: clock },
+			);
 			expectError(settle(clock, noKey.calls.getMessages("c"))[1], "invalid", 0);
-			const wrongType = new StaffOpsClient(
+			const wrongType = new StaffOpsApiClient(
 				{ baseUrl: "https://x.example", apiKey: 5 as unknown as string },
 				{ http, scheduler: clock },
 			);

@@ -1,86 +1,13 @@
-import { RequestPriority } from "../transport/budget";
 import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
-import { redact, REDACTED, StaffOpsError } from "../transport/StaffOpsError";
-import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
+import { redact, REDACTED, StaffOpsError } from "../transport/staffOpsError";
+import { checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Reader } from "./reader";
-import { answerReaders, extraAnswerRule, failureReason, otherErrorWords } from "./schemas";
+import { AnyOperationId, OPERATIONS } from "./routes";
 
-/**
- * The ids of the twelve operations of the interface; errors carry them in `operation`.
- * @see README#typed-client
- */
-export type OperationId =
-	| "recordHistory"
-	| "listHistory"
-	| "createServer"
-	| "playerJoin"
-	| "getActivity"
-	| "getRunningGame"
-	| "createOrder"
-	| "releaseOrder"
-	| "listTimeOff"
-	| "getTimeOff"
-	| "getCallMessages"
-	| "getUserTeams";
-
-/**
- * Operations the deployed service has beyond the interface (DESIGN §3): ending a player's session, ending the
- * server, and reading the workspace by running game id. Errors carry these ids too.
- * @see README#deployed-service-extensions
- */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer";
-
-/** Every operation the typed client knows. @internal */
-export type AnyOperationId = OperationId | ExtensionId;
-
-/** How one operation goes on the wire. @internal */
-export interface OperationSpec {
-	readonly id: AnyOperationId;
-	readonly method: HttpMethod;
-	/** Path template; `{name}` is filled from the path values in order. */
-	readonly path: string;
-	/** Names of the path values, in order. */
-	readonly pathParams: ReadonlyArray<string>;
-	readonly hasBody: boolean;
-	/** Whether repeating the request after an unknown outcome is harmless; see `RetryOptions`. */
-	readonly safeToRepeat: boolean;
-	readonly priority: RequestPriority;
-}
-
-function op(
-	id: AnyOperationId,
-	method: HttpMethod,
-	path: string,
-	safeToRepeat: boolean,
-	priority: RequestPriority = "normal",
-): OperationSpec {
-	const pathParams = new Array<string>();
-	for (const [name] of path.gmatch("{(%w+)}")) pathParams.push(name as string);
-	return { id, method, path, pathParams, hasBody: method !== "GET", safeToRepeat, priority };
-}
-
-/** The twelve operations of the interface and the deployed service's extensions. @internal */
-export const OPERATIONS: { readonly [K in AnyOperationId]: OperationSpec } = {
-	recordHistory: op("recordHistory", "POST", "/staff/history", false),
-	listHistory: op("listHistory", "GET", "/staff/history", true),
-	createServer: op("createServer", "POST", "/activity/createServer", false, "high"),
-	playerJoin: op("playerJoin", "POST", "/activity/playerJoin", false, "high"),
-	getActivity: op("getActivity", "GET", "/activity/workspace/users/{userId}/activity", true),
-	getRunningGame: op("getRunningGame", "GET", "/games/running/{internalGameId}", true),
-	createOrder: op("createOrder", "POST", "/orders", false),
-	releaseOrder: op("releaseOrder", "PUT", "/orders/{orderId}/release", true),
-	listTimeOff: op("listTimeOff", "GET", "/time-off", true),
-	getTimeOff: op("getTimeOff", "GET", "/time-off/{requestId}", true),
-	getCallMessages: op("getCallMessages", "GET", "/calls/{callId}/messages", true),
-	getUserTeams: op("getUserTeams", "GET", "/teams/users/{userId}", true),
-	// Extensions: a leave is idempotent on that service (a repeat answers `finalized: false`); ending a server twice
-	// finds nothing left to end; reading the workspace changes nothing.
-	playerLeave: op("playerLeave", "POST", "/activity/playerLeave/v2", true),
-	endServer: op("endServer", "DELETE", "/activity/endServer", true, "high"),
-	getServer: op("getServer", "POST", "/activity/getServer", true),
-};
+// The request encoder and the answer decoder: what every operation shares between its arguments and the wire. What
+// differs per operation (path, method, argument rules, answer reader) comes from the route table (`routes.ts`).
 
 /** A request ready for the transport. @internal */
 export interface EncodedRequest {
@@ -121,9 +48,8 @@ export function encodeRequest(
 		path = path.gsub(`{${name}}`, () => encodePathSegment(value as string))[0];
 	}
 	if (!spec.hasBody) return { ok: true, value: { method: spec.method, path } };
-	const argSpec = argSpecs[operation as keyof typeof argSpecs];
-	if (argSpec !== undefined) {
-		const problem = checkArgs(argSpec, body);
+	if (spec.args !== undefined) {
+		const problem = checkArgs(spec.args, body);
 		if (problem !== undefined) return invalid(operation, problem);
 	}
 	const text = safeEncode(http, body);
@@ -146,6 +72,36 @@ export interface AnswerContext {
  * @internal
  */
 export const MAX_ANSWER_BYTES = 1_000_000;
+
+/** Any JSON value: what `client.request` hands back, for the caller to check. @internal */
+export const anyAnswer: Reader<unknown> = { read: () => undefined };
+
+/**
+ * The service's words in a failure body: `success: false` with a `reason` (the interface), or with an `error` (the
+ * deployed service's 400s); undefined when the body is not a failure body. An empty string when it gave no words.
+ * @internal
+ */
+export function failureReason(value: unknown): string | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const body = value as { success?: unknown; reason?: unknown; error?: unknown };
+	if (body.success !== false) return undefined;
+	if (typeIs(body.reason, "string")) return body.reason;
+	if (typeIs(body.error, "string")) return body.error;
+	return "";
+}
+
+/**
+ * The words of an error body that is not a failure body, such as `{message, error, statusCode}` (the deployed
+ * service's 404s); undefined when there are none.
+ * @internal
+ */
+export function otherErrorWords(value: unknown): string | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const body = value as { message?: unknown; error?: unknown };
+	if (typeIs(body.message, "string") && body.message !== "") return body.message;
+	if (typeIs(body.error, "string") && body.error !== "") return body.error;
+	return undefined;
+}
 
 /**
  * The service echoes the workspace with `loaderId`, which is the API key itself (DESIGN §3): it is replaced before
@@ -184,7 +140,7 @@ function outcomeUnknown(status: number): boolean {
 
 /**
  * Decodes and reads an answer of `operation`: the typed answer for a 2xx `success: true` body that the tolerant
- * reader can use (see `schemas.ts`); else a `service` (failure body), `http` (other non-2xx) or `decode` error. A
+ * reader can use (the route's `answer`, see `resources/*.ts`); else a `service` (failure body), `http` (other non-2xx) or `decode` error. A
  * 2xx answer means the service acted: its errors say `acted`, so nobody sends the request again. The benchmark
  * calls this directly.
  * @internal
@@ -195,7 +151,7 @@ export function decodeAnswer<T>(
 	status: number,
 	body: string,
 	context: AnswerContext = {},
-	reader: Reader<T> = answerReaders[operation as AnyOperationId] as Reader<T>,
+	reader: Reader<T> = OPERATIONS[operation as AnyOperationId].answer as Reader<T>,
 ): Outcome<T> {
 	const scrub = context.redact ?? ((text: string) => redact(text, undefined));
 	const is2xx = status >= 200 && status <= 299;
@@ -224,7 +180,8 @@ export function decodeAnswer<T>(
 	if (refusal !== undefined) {
 		const reason = scrub(refusal);
 		let message = reason !== "" ? reason : "refused without a reason";
-		if (context.earlierMayHaveActed && (operation === "releaseOrder" || status === 409)) {
+		const refusalMayMeanDone = operation !== "request" && OPERATIONS[operation].refusalMayMeanDone;
+		if (context.earlierMayHaveActed && (refusalMayMeanDone || status === 409)) {
 			message += " (an earlier attempt whose outcome is unknown may already have done this)";
 		}
 		return fail("service", message, reason);
@@ -236,7 +193,7 @@ export function decodeAnswer<T>(
 		return fail("http", `HTTP ${status}${detail}`);
 	}
 	if (!parsed) return fail("decode", "the answer is not valid JSON; the service acted on the request");
-	const problem = reader.read(value, "") ?? extraAnswerRule(operation, value);
+	const problem = reader.read(value, "");
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}

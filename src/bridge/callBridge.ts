@@ -1,12 +1,12 @@
 import { HttpService, Players } from "@rbxts/services";
 import { CallCloseReason, ChatClosedPayload, ChatOpenedPayload, DEFAULT_TITLE } from "../shared/chatProtocol";
-import { HealthLog } from "../runtime/log";
+import { HealthLog } from "../background/log";
 import { ensureRemotes } from "../shared/remotes";
 import { Signal, SignalConnection } from "../shared/signal";
 import { robloxScheduler } from "../transport/scheduler";
 import { ChatHandle, ChatRegistry, Session } from "./chatRegistry";
 import { ClientRequests } from "./clientRequests";
-import { Delivery, truncate } from "./delivery";
+import { Delivery, truncate } from "./messageDelivery";
 import { robloxTextFilter } from "./filter";
 import { Poller } from "./poller";
 import { pollingSettings } from "./settings";

@@ -1,4 +1,4 @@
-import type { CallMessage } from "../api/types";
+import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";
@@ -17,7 +17,7 @@ export function truncate(text: string, max: number): string {
 }
 
 /** What delivery needs from the bridge. @internal */
-export interface DeliveryPorts {
+export interface MessageDeliverySeams {
 	readonly filter: TextFilter;
 	readonly filterAttempts: number;
 	readonly yieldSlice: YieldSlice;
@@ -44,7 +44,7 @@ type Shown = [sender: string, text: string, placeholder: boolean];
  * @internal
  */
 export class Delivery {
-	constructor(private readonly ports: DeliveryPorts) {}
+	constructor(private readonly ports: MessageDeliverySeams) {}
 
 	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} are for the player. */
 	skipBacklog(session: Session, messages: ReadonlyArray<CallMessage>): void {

@@ -1,42 +1,40 @@
 import { RequestBudget } from "../transport/budget";
-import { StaffOpsError } from "../transport/StaffOpsError";
+import { StaffOpsError } from "../transport/staffOpsError";
 import { Transport, TransportConfig, TransportSeams } from "../transport/transport";
 import { CallOptions, readCallOptions } from "./callOptions";
-import type {
-	ActivityApi,
-	CallsApi,
-	ExtensionsApi,
-	GamesApi,
-	HistoryApi,
-	OrdersApi,
-	TeamsApi,
-	TimeOffApi,
-} from "./namespaces";
-import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS } from "./operations";
+import { decodeAnswer, encodeRequest } from "./codec";
 import { RawRequest, sendRawRequest } from "./rawRequest";
-import type { PlayerLeaveArgs } from "./types";
+import { ActivityApi, activityApi } from "./resources/activity";
+import { CallsApi, callsApi } from "./resources/calls";
+import { ExtensionsApi, extensionsApi } from "./resources/deployed";
+import { GamesApi, gamesApi } from "./resources/games";
+import { HistoryApi, historyApi } from "./resources/history";
+import { OrdersApi, ordersApi } from "./resources/orders";
+import { TeamsApi, teamsApi } from "./resources/teams";
+import { TimeOffApi, timeOffApi } from "./resources/timeOff";
+import { AnyOperationId, OPERATIONS } from "./routes";
 
 /**
- * Settings of a {@link StaffOpsClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
- * the request budget and the retry policy.
+ * The configuration of a {@link StaffOpsApiClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
+ * the request budget and the retry options.
  *
  * @example
  * ```ts
- * const config: ClientConfig = { baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") };
+ * const config: ApiClientConfig = { baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") };
  * ```
  * @see README#configuration
  */
-export type ClientConfig = TransportConfig;
+export type ApiClientConfig = TransportConfig;
 
 /**
- * The typed client of the Staff Operations Service: one method per operation, grouped by resource. Every method
- * returns a Promise that resolves with the checked answer or rejects with a {@link StaffOpsError}; arguments are
- * checked before anything is sent. Construction never throws: a bad configuration makes every call reject with
- * kind `invalid` (see {@link StaffOpsClient.configError}).
+ * The api client of the Staff Operations Service (the typed HTTP client): one method per operation, grouped by
+ * resource. Every method returns a Promise that resolves with the checked answer or rejects with a
+ * {@link StaffOpsError}; arguments are checked before anything is sent. Construction never throws: a bad
+ * configuration makes every call reject with kind `invalid` (see {@link StaffOpsApiClient.configError}).
  *
  * @example
  * ```ts
- * const client = new StaffOpsClient({ baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") });
+ * const client = new StaffOpsApiClient({ baseUrl: "https://staff.example.com", apiKey: HttpService.GetSecret("staffops") });
  * client.orders
  * 	.create({ customerId: "1", cashierId: "2", items: [{ item: "Latte", quantity: 1 }], placeId: "10", gameId: "20" })
  * 	.andThen(({ order }) => print(`order ${order._id}`))
@@ -44,7 +42,7 @@ export type ClientConfig = TransportConfig;
  * ```
  * @see README#typed-client
  */
-export class StaffOpsClient {
+export class StaffOpsApiClient {
 	/** Staff history. */
 	readonly history: HistoryApi;
 	/** Activity tracking: server registration, join reports, a user's activity. */
@@ -70,7 +68,7 @@ export class StaffOpsClient {
 	 * @param config base URL, API key, timeout, budget, retries
 	 * @param seams Roblox seams for tests (HttpService, clock, randomness); omit in games
 	 */
-	constructor(config: ClientConfig, seams?: TransportSeams) {
+	constructor(config: ApiClientConfig, seams?: TransportSeams) {
 		const transport = new Transport(config, seams);
 		this.transport = transport;
 		this.configError =
@@ -89,75 +87,14 @@ export class StaffOpsClient {
 			body?: unknown,
 		): Promise<T> => this.call<T>(operation, options, pathValues, body);
 
-		this.history = {
-			record(args, options) {
-				return call("recordHistory", options, [], args);
-			},
-			list(options) {
-				return call("listHistory", options, []);
-			},
-		};
-		this.activity = {
-			registerServer(args, options) {
-				return call("createServer", options, [], args);
-			},
-			reportJoin(args, options) {
-				return call("playerJoin", options, [], args);
-			},
-			getUserActivity(userId, options) {
-				return call("getActivity", options, [userId]);
-			},
-		};
-		this.games = {
-			getRunning(internalGameId, options) {
-				return call("getRunningGame", options, [internalGameId]);
-			},
-		};
-		this.orders = {
-			create(args, options) {
-				return call("createOrder", options, [], args);
-			},
-			release(orderId, args, options) {
-				return call("releaseOrder", options, [orderId], args);
-			},
-		};
-		this.timeOff = {
-			list(options) {
-				return call("listTimeOff", options, []);
-			},
-			get(requestId, options) {
-				return call("getTimeOff", options, [requestId]);
-			},
-		};
-		this.calls = {
-			getMessages(callId, options) {
-				return call("getCallMessages", options, [callId]);
-			},
-		};
-		this.teams = {
-			forUser(userId, options) {
-				return call("getUserTeams", options, [userId]);
-			},
-		};
-		this.extensions = {
-			reportLeave(args, options) {
-				const given = (typeIs(args, "table") ? args : {}) as Partial<PlayerLeaveArgs>;
-				const body = {
-					gameId: given.runningGameId,
-					playerId: typeIs(given.userId, "number") ? tostring(given.userId) : given.userId,
-					events: [],
-					final: true,
-					leftTime: given.leftTime,
-				};
-				return call("playerLeave", options, [], body);
-			},
-			endServer(runningGameId, options) {
-				return call("endServer", options, [], { gameId: runningGameId });
-			},
-			getServer(runningGameId, options) {
-				return call("getServer", options, [], { gameId: runningGameId });
-			},
-		};
+		this.history = historyApi(call);
+		this.activity = activityApi(call);
+		this.games = gamesApi(call);
+		this.orders = ordersApi(call);
+		this.timeOff = timeOffApi(call);
+		this.calls = callsApi(call);
+		this.teams = teamsApi(call);
+		this.extensions = extensionsApi(call);
 	}
 
 	/**
@@ -180,14 +117,14 @@ export class StaffOpsClient {
 		return sendRawRequest(this.transport, request);
 	}
 
-	/** The request budget this client draws from. */
+	/** The request budget this api client draws from. */
 	getBudget(): RequestBudget {
 		return this.transport.getBudget();
 	}
 
-	/** `StaffOpsClient(https://host)`: never the key. */
+	/** `StaffOpsApiClient(https://host)`: never the key. */
 	toString(): string {
-		return `StaffOpsClient(${this.transport.getBaseUrl()})`;
+		return `StaffOpsApiClient(${this.transport.getBaseUrl()})`;
 	}
 
 	private call<T>(

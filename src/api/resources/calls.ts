@@ -1,0 +1,80 @@
+import type { CallOptions } from "../callOptions";
+import { list, num, object, opt, Reader, req, str, succeeded } from "../reader";
+import { Call, route } from "../routeSpec";
+
+// Support calls: `client.calls`. Reading a call's transcript, which the call bridge polls.
+// Readers are tolerant (`reader.ts`): what identifies a resource or what the library itself needs is required,
+// everything else optional; each answer reader is declared against its answer type, so the compiler checks the two agree.
+
+// ---- Resources ----
+
+/**
+ * One message of a support call's transcript; `id` tells new messages from seen ones.
+ * @see README#typed-client
+ */
+export interface CallMessage {
+	readonly id: string;
+	readonly username?: string;
+	readonly userId?: number;
+	readonly message?: string;
+	readonly origin?: string;
+	readonly sentFrom?: string;
+	readonly created?: string;
+}
+
+// ---- Answers ----
+
+/** Answer of `client.calls.getMessages`. @see README#typed-client */
+export interface CallMessagesAnswer {
+	readonly success: true;
+	/** The call's status, e.g. `open`. */
+	readonly status: string;
+	/** Messages without an `id` are left out: the bridge could not tell them apart. */
+	readonly messages: ReadonlyArray<CallMessage>;
+}
+
+const callMessage: Reader<CallMessage> = object({
+	id: req(str),
+	username: opt(str),
+	userId: opt(num),
+	message: opt(str),
+	origin: opt(str),
+	sentFrom: opt(str),
+	created: opt(str),
+});
+
+// ---- Routes ----
+
+/** The routes of support calls. @internal */
+export const callsRoutes = {
+	getCallMessages: route({
+		method: "GET",
+		path: "/calls/{callId}/messages",
+		safeToRepeat: true,
+		answer: object({
+			success: succeeded,
+			status: req(str),
+			messages: list(callMessage),
+		}) satisfies Reader<CallMessagesAnswer>,
+	}),
+};
+
+// ---- Namespace ----
+
+/**
+ * Support calls: `client.calls`.
+ * @see README#typed-client
+ */
+export interface CallsApi {
+	/** Reads a call's status and message transcript (`GET /calls/{callId}/messages`); meant for polling. */
+	getMessages(callId: string, options?: CallOptions): Promise<CallMessagesAnswer>;
+}
+
+/** Builds `client.calls` on the api client's call. @internal */
+export function callsApi(call: Call<keyof typeof callsRoutes>): CallsApi {
+	return {
+		getMessages(callId, options) {
+			return call("getCallMessages", options, [callId]);
+		},
+	};
+}

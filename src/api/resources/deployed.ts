@@ -1,0 +1,142 @@
+import { ArgSpec, boolRule, idRule, isFiniteNumber, Rule, serviceIdRule } from "../arguments";
+import type { CallOptions } from "../callOptions";
+import { bool, object, opt, Reader, succeeded } from "../reader";
+import { Call, route } from "../routeSpec";
+import { Workspace, workspace } from "./activity";
+
+// The deployed service's extensions: operations it has beyond the interface document (`client.extensions`). A
+// service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
+//
+// To add a route here: its argument and answer types and rules below, one `route(...)` entry in `deployedRoutes`,
+// one method in `ExtensionsApi` and in `extensionsApi`, and its id in `ExtensionId` (`routes.ts`).
+// Readers are tolerant (`reader.ts`): what identifies a resource or what the library itself needs is required,
+// everything else optional; each answer reader is declared against its answer type, so the compiler checks the two agree.
+
+// ---- Arguments ----
+
+/**
+ * Arguments of `client.extensions.reportLeave` (`POST /activity/playerLeave/v2`, an extension of the deployed
+ * service).
+ * @see README#deployed-service-extensions
+ */
+export interface PlayerLeaveArgs {
+	/** The `runningGameId` the server was registered under. */
+	readonly runningGameId: string;
+	/** `player.UserId`. */
+	readonly userId: number;
+	/** When the player left, in Unix seconds (`os.time()`). */
+	readonly leftTime: number;
+}
+
+const emptyListRule: Rule = [(value) => typeIs(value, "table") && next(value)[0] === undefined, "an empty list"];
+
+// The wire body of a leave, built by `extensionsApi` from {@link PlayerLeaveArgs}.
+const playerLeaveArgs: ArgSpec = {
+	required: {
+		gameId: serviceIdRule,
+		playerId: idRule,
+		events: emptyListRule,
+		final: boolRule,
+		leftTime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix seconds"],
+	},
+};
+
+/** Both server routes take only the running game id. */
+const runningGameArgs: ArgSpec = { required: { gameId: serviceIdRule } };
+
+// ---- Answers ----
+
+/**
+ * Answer of `client.extensions.reportLeave`: `finalized` is true when this call ended the session, false when it was
+ * already ended (a repeat).
+ * @see README#deployed-service-extensions
+ */
+export interface PlayerLeaveAnswer {
+	readonly success: true;
+	readonly finalized?: boolean;
+}
+
+/** Answer of `client.extensions.endServer`. @see README#deployed-service-extensions */
+export interface EndServerAnswer {
+	readonly success: true;
+}
+
+/** Answer of `client.extensions.getServer`: the workspace, with `loaderId` redacted. @see README#deployed-service-extensions */
+export interface GetServerAnswer {
+	readonly success: true;
+	readonly workspace?: Workspace;
+}
+
+// ---- Routes ----
+
+/**
+ * The routes of the deployed service's extensions. A leave is idempotent on that service (a repeat answers
+ * `finalized: false`); ending a server twice finds nothing left to end; reading the workspace changes nothing.
+ * @internal
+ */
+export const deployedRoutes = {
+	playerLeave: route({
+		method: "POST",
+		path: "/activity/playerLeave/v2",
+		safeToRepeat: true,
+		args: playerLeaveArgs,
+		answer: object({ success: succeeded, finalized: opt(bool) }) satisfies Reader<PlayerLeaveAnswer>,
+	}),
+	endServer: route({
+		method: "DELETE",
+		path: "/activity/endServer",
+		safeToRepeat: true,
+		priority: "high",
+		args: runningGameArgs,
+		answer: object({ success: succeeded }) satisfies Reader<EndServerAnswer>,
+	}),
+	getServer: route({
+		method: "POST",
+		path: "/activity/getServer",
+		safeToRepeat: true,
+		args: runningGameArgs,
+		answer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
+	}),
+};
+
+// ---- Namespace ----
+
+/**
+ * Operations the deployed Staff Operations Service has beyond the interface document (DESIGN §3): `client.extensions`.
+ * A service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
+ * @see README#deployed-service-extensions
+ */
+export interface ExtensionsApi {
+	/**
+	 * Ends a player's activity session (`POST /activity/playerLeave/v2`, final, with `leftTime`). Idempotent on that
+	 * service: a repeat answers `finalized: false`, so it is retried after an unknown outcome.
+	 */
+	reportLeave(args: PlayerLeaveArgs, options?: CallOptions): Promise<PlayerLeaveAnswer>;
+	/** Ends the sessions still in game and removes the server (`DELETE /activity/endServer`). */
+	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
+	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
+	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
+}
+
+/** Builds `client.extensions` on the api client's call. @internal */
+export function extensionsApi(call: Call<keyof typeof deployedRoutes>): ExtensionsApi {
+	return {
+		reportLeave(args, options) {
+			const given = (typeIs(args, "table") ? args : {}) as Partial<PlayerLeaveArgs>;
+			const body = {
+				gameId: given.runningGameId,
+				playerId: typeIs(given.userId, "number") ? tostring(given.userId) : given.userId,
+				events: [],
+				final: true,
+				leftTime: given.leftTime,
+			};
+			return call("playerLeave", options, [], body);
+		},
+		endServer(runningGameId, options) {
+			return call("endServer", options, [], { gameId: runningGameId });
+		},
+		getServer(runningGameId, options) {
+			return call("getServer", options, [], { gameId: runningGameId });
+		},
+	};
+}
