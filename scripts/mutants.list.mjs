@@ -109,7 +109,7 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-max-retry-after",
 		file: "src/transport/transport.ts",
-		from: "if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfter) return false;",
+		from: "if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfter) return false;",
 		to: "",
 		what: "a Retry-After beyond maxRetryAfter is waited out",
 		specs: "specs transport transport",
@@ -117,14 +117,14 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-retry-after",
 		file: "src/transport/transport.ts",
-		from: "const wait = backoffDelay(this.policy, attempt, this.random, retryAfter);",
-		to: "const wait = backoffDelay(this.policy, attempt, this.random);",
+		from: "const wait = backoffDelay(this.retry, attempt, this.random, retryAfter);",
+		to: "const wait = backoffDelay(this.retry, attempt, this.random);",
 		what: "the transport's retry does not wait for Retry-After",
 		specs: "specs transport transport",
 	},
 	{
 		id: "redact-first-copy-only",
-		file: "src/transport/StaffOpsError.ts",
+		file: "src/transport/staffOpsError.ts",
 		from: "while (start !== undefined && finish !== undefined) {",
 		to: "if (start !== undefined && finish !== undefined) {",
 		what: "only the first copy of the key is redacted",
@@ -132,7 +132,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "redact-skips-adjacent-copy",
-		file: "src/transport/StaffOpsError.ts",
+		file: "src/transport/staffOpsError.ts",
 		from: "[start, finish] = string.find(out, key, start + REDACTED.size(), true);",
 		to: "[start, finish] = string.find(out, key, finish + 1, true);",
 		what: "the next search starts past the old key's end, skipping a copy right after it",
@@ -254,7 +254,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "schema-error-body-ignored",
-		file: "src/api/schemas.ts",
+		file: "src/api/codec.ts",
 		from: 'if (typeIs(body.error, "string")) return body.error;',
 		to: "",
 		what: "the deployed service's `error` in a failure body is not read as its reason",
@@ -262,7 +262,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "schema-no-success-is-failure",
-		file: "src/api/schemas.ts",
+		file: "src/api/codec.ts",
 		from: "if (body.success !== false) return undefined;",
 		to: "if (body.success === true) return undefined;",
 		what: "a body without `success` reads as a refusal",
@@ -270,15 +270,15 @@ export const MUTANTS = [
 	},
 	{
 		id: "answer-409-not-explained",
-		file: "src/api/operations.ts",
-		from: 'if (context.earlierMayHaveActed && (operation === "releaseOrder" || status === 409)) {',
-		to: 'if (context.earlierMayHaveActed && operation === "createOrder") {',
+		file: "src/api/codec.ts",
+		from: "if (context.earlierMayHaveActed && (refusalMayMeanDone || status === 409)) {",
+		to: "if (context.earlierMayHaveActed && false) {",
 		what: "a 409 after an unknown earlier attempt is not explained",
 		specs: "specs transport transport",
 	},
 	{
 		id: "answer-key-echo-kept",
-		file: "src/api/operations.ts",
+		file: "src/api/codec.ts",
 		from: "\tredactKeyEcho(value);\n",
 		to: "\n",
 		what: "the workspace's loaderId (the key) is handed back unredacted",
@@ -286,7 +286,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "path-segment-not-encoded",
-		file: "src/api/operations.ts",
+		file: "src/api/codec.ts",
 		from: "() => encodePathSegment(value as string))[0];",
 		to: "() => value as string)[0];",
 		what: "path values are not URL-encoded",
@@ -296,7 +296,7 @@ export const MUTANTS = [
 	// ---- runtime
 	{
 		id: "health-warns-every-time",
-		file: "src/runtime/log.ts",
+		file: "src/background/log.ts",
 		from: "\t\tif (this.failing.has(area)) return;\n",
 		to: "\n",
 		what: "a problem is warned on every failure, not once per outage",
@@ -304,7 +304,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "health-recovers-silently",
-		file: "src/runtime/log.ts",
+		file: "src/background/log.ts",
 		from: "\t\tthis.failing.delete(area);\n\t\tlogInfo(text);",
 		to: "\t\tthis.failing.delete(area);",
 		what: "recovery is not logged",
@@ -312,27 +312,27 @@ export const MUTANTS = [
 	},
 	{
 		id: "retry-share-unlimited",
-		file: "src/runtime/retryShare.ts",
+		file: "src/background/retryShare.ts",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (true) {",
 		what: "retries may take any share of the budget",
-		specs: "specs runtime retryShare",
+		specs: "specs background retryShare",
 	},
 	{
 		id: "retry-share-rounding",
-		file: "src/runtime/retryShare.ts",
+		file: "src/background/retryShare.ts",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (this.tokens >= 1) {",
 		what: "a bucket a rounding error short of a token waits a time too small for a clock to move",
-		specs: "specs runtime retryShare",
+		specs: "specs background retryShare",
 	},
 	{
 		id: "retry-share-tenfold",
-		file: "src/runtime/retryShare.ts",
+		file: "src/background/retryShare.ts",
 		from: "return math.max(this.share * this.perMinute(), 1);",
 		to: "return math.max(10 * this.share * this.perMinute(), 1);",
 		what: "retries may take ten times their share",
-		specs: "specs runtime retryShare",
+		specs: "specs background retryShare",
 	},
 
 	// ---- shared
@@ -638,7 +638,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-replay-unbounded",
-		file: "src/bridge/delivery.ts",
+		file: "src/bridge/messageDelivery.ts",
 		from: "if (session.log.size() > MAX_REPLAY) session.log.shift();",
 		to: "",
 		what: "a chat's replay log grows without bound",
@@ -646,7 +646,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-one-filter-attempt-more",
-		file: "src/bridge/delivery.ts",
+		file: "src/bridge/messageDelivery.ts",
 		from: "if (pending.failures < this.ports.filterAttempts) return undefined;",
 		to: "if (pending.failures <= this.ports.filterAttempts) return undefined;",
 		what: "a message is filtered once more than filterAttempts before its placeholder",
@@ -654,7 +654,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "delivery-origin-always-agent",
-		file: "src/bridge/delivery.ts",
+		file: "src/bridge/messageDelivery.ts",
 		from: 'origin: message.origin === "agent" ? "agent" : "other",',
 		to: 'origin: "agent",',
 		what: "every message is shown as the agent's",
@@ -730,7 +730,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "chat-client-old-seq",
-		file: "src/client/chat/CallChatClient.ts",
+		file: "src/client/chat/callChatClient.ts",
 		from: "if (chat === undefined || payload.seq <= chat.lastSeq) return;",
 		to: "if (chat === undefined) return;",
 		what: "a replayed message is shown twice",
@@ -738,7 +738,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "chat-client-unbounded",
-		file: "src/client/chat/CallChatClient.ts",
+		file: "src/client/chat/callChatClient.ts",
 		from: "if (chat.messages.size() > MAX_KEPT) chat.messages.shift();",
 		to: "",
 		what: "the client keeps every message of a chat",
