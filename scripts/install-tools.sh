@@ -76,6 +76,11 @@ build_tool() {
 	shift 2
 	local root="$TOOLS_HOME/$name-$version"
 	prepare_build
+	# Another install may have built it while this one waited for the lock.
+	if [ -x "$root/bin/$name" ] && "$root/bin/$name" --version >/dev/null 2>&1; then
+		say "$name $version ready ($root/bin/$name)"
+		return
+	fi
 	say "building $name $version from crates.io into $root (first time only; ~5-15 minutes on two cores)"
 	local started=$SECONDS log
 	log="$(mktemp)"
