@@ -7,6 +7,7 @@ import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
 import { buildWallyPackage } from "./wally.mjs";
 import { writeNoticeTexts } from "./notices.mjs";
+import { modelSettingProblems } from "./model-settings.mjs";
 import { installForConsumer } from "../test/wally-consumer/install.mjs";
 
 const withTests = process.argv.includes("--tests");
@@ -52,6 +53,11 @@ mkdirSync("build", { recursive: true });
 rmSync("include", { recursive: true, force: true });
 cpSync("node_modules/roblox-ts/include", "include", { recursive: true });
 writeNoticeTexts("build/notices");
+const settingProblems = modelSettingProblems();
+if (settingProblems.length > 0) {
+	console.error(`[build] the model's settings disagree:\n  ${settingProblems.join("\n  ")}`);
+	process.exit(1);
+}
 step("bundle build/StaffOps.rbxm (drop-in model)", rojo, [
 	"build",
 	"default.project.json",
