@@ -11,7 +11,8 @@ import { modelSettingProblems } from "./model-settings.mjs";
 import { installForConsumer } from "../test/wally-consumer/install.mjs";
 
 const withTests = process.argv.includes("--tests");
-// `--package`: out/ only (npm's prepack, also run when npm installs from a git URL); needs no Roblox tools.
+// `--package`: out/ only, for npm's `prepare` (run by npm pack and npm publish, by npm install in this folder, and
+// when npm installs StaffOps from a git URL); needs no Roblox tools.
 const packageOnly = process.argv.includes("--package");
 
 function step(label, command, args) {

@@ -76,7 +76,7 @@ mkdirSync(DIST, { recursive: true });
 say("drop-in model");
 cpSync("build/StaffOps.rbxm", join(DIST, "StaffOps.rbxm"));
 
-// 4. The npm tarball. The build above has just compiled out/, so prepack's compile is skipped here.
+// 4. The npm tarball. The build above has just compiled out/, so the `prepare` compile is skipped here.
 run("npm package (npm pack)", "npm", ["pack", "--pack-destination", DIST, "--ignore-scripts", "--silent"], {
 	stdio: ["ignore", "ignore", "inherit"],
 });
