@@ -3,10 +3,16 @@
 // runner loads and the Wally consumer's place (build/wally-consumer.rbxl, test/wally-consumer/).
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
 import { buildWallyPackage, installForConsumer } from "./wally.mjs";
+import { writeNoticeTexts } from "./notices.mjs";
+import { modelSettingProblems } from "./model-settings.mjs";
 
 const withTests = process.argv.includes("--tests");
+// `--package`: out/ only, for npm's `prepare` (run by npm pack and npm publish, by npm install in this folder, and
+// when npm installs StaffOps from a git URL); needs no Roblox tools.
+const packageOnly = process.argv.includes("--package");
 
 function step(label, command, args) {
 	const started = Date.now();
@@ -18,22 +24,40 @@ function step(label, command, args) {
 		.join("\n");
 	if (result.status !== 0) {
 		console.log("failed");
-		console.error(output);
+		// Name the reason too: a command that could not start (a missing rbxtsc, say) prints nothing of its own.
+		const reason =
+			result.error !== undefined
+				? `could not run ${command}: ${result.error.message}`
+				: result.signal !== null
+					? `${command} was killed by ${result.signal}`
+					: `${command} exited with code ${result.status}`;
+		if (output !== "") console.error(output);
+		console.error(`[build] ${label}: ${reason}`);
 		process.exit(result.status ?? 1);
 	}
 	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+// npm packages and the pinned tools, as `npm start` does (quick when they are there already).
+if (!packageOnly) ensureSetup();
 const rbxtsc = "node_modules/.bin/rbxtsc";
-const rojo = requireTool("rojo");
-mkdirSync("build", { recursive: true });
 
 rmSync("out", { recursive: true, force: true });
 step("compile src/ to out/ (npm package)", rbxtsc, ["--type", "package"]);
+if (packageOnly) process.exit(0);
+
+const rojo = requireTool("rojo");
+mkdirSync("build", { recursive: true });
 
 // The model carries its own copy of the roblox-ts runtime (package mode does not copy it).
 rmSync("include", { recursive: true, force: true });
 cpSync("node_modules/roblox-ts/include", "include", { recursive: true });
+writeNoticeTexts("build/notices");
+const settingProblems = modelSettingProblems();
+if (settingProblems.length > 0) {
+	console.error(`[build] the model's settings disagree:\n  ${settingProblems.join("\n  ")}`);
+	process.exit(1);
+}
 step("bundle build/StaffOps.rbxm (drop-in model)", rojo, [
 	"build",
 	"default.project.json",

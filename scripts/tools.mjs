@@ -1,13 +1,14 @@
-// Where the pinned Rojo, Lune, StyLua and selene live (installed by scripts/install-tools.sh), for the other scripts.
+// Where the pinned Rojo, Lune, StyLua and selene live, for the other scripts: built by scripts/install-tools.sh into a
+// machine-wide folder, or already on PATH at exactly the pinned version (installed with rokit, for example).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 
-// The pins live once, in install-tools.sh (`NAME_VERSION="x.y.z"`), so the two never disagree.
-const pins = readFileSync(new URL("./install-tools.sh", import.meta.url), "utf8");
+// The pins live once, in rokit.toml (`name = "owner/repo@version"`), which install-tools.sh and rokit read too.
+const pins = readFileSync(new URL("../rokit.toml", import.meta.url), "utf8");
 function pinned(name) {
-	const match = new RegExp(`^${name.toUpperCase()}_VERSION="([^"]+)"$`, "m").exec(pins);
-	if (match === null) throw new Error(`scripts/install-tools.sh pins no ${name} version`);
+	const match = new RegExp(`^${name}\\s*=\\s*"[^"@]*@([^"]+)"`, "m").exec(pins);
+	if (match === null) throw new Error(`rokit.toml pins no ${name} version`);
 	return match[1];
 }
 
@@ -22,20 +23,34 @@ function toolPath(name, version) {
 	return join(TOOLS_HOME, `${name}-${version}`, "bin", name);
 }
 
-/** Returns the path of a pinned tool, installing the tools first when one is missing. */
+// Whether `name --version` on PATH reports exactly `version` (so "7.4.4" does not accept 7.4.40).
+function onPathAt(name, version) {
+	const result = spawnSync(name, ["--version"], { encoding: "utf8" });
+	if (result.status !== 0) return false;
+	const escaped = version.replace(/\./g, "\\.");
+	return new RegExp(`(^|[^0-9.])${escaped}([^0-9.]|$)`).test(result.stdout ?? "");
+}
+
+function locate(name, version) {
+	const path = toolPath(name, version);
+	if (existsSync(path)) return path;
+	return onPathAt(name, version) ? name : undefined;
+}
+
+/** Returns how to run a pinned tool (a path, or its name when PATH has it), installing the tools when it is missing. */
 export function requireTool(name) {
 	const version = VERSIONS[name];
 	if (version === undefined) throw new Error(`unknown tool ${name}`);
-	const path = toolPath(name, version);
-	if (!existsSync(path)) {
-		console.log(`[tools] ${name} ${version} is not installed yet; installing (first time only)`);
-		const result = spawnSync("bash", ["scripts/install-tools.sh"], { stdio: "inherit" });
-		if (result.status !== 0 || !existsSync(path)) {
-			console.error(`[tools] could not install ${name} ${version}; see the messages above`);
-			process.exit(1);
-		}
+	const found = locate(name, version);
+	if (found !== undefined) return found;
+	console.log(`[tools] ${name} ${version} is not installed yet; installing (first time only)`);
+	const result = spawnSync("bash", ["scripts/install-tools.sh"], { stdio: "inherit" });
+	const installed = result.status === 0 ? locate(name, version) : undefined;
+	if (installed === undefined) {
+		console.error(`[tools] could not install ${name} ${version}; see the messages above`);
+		process.exit(1);
 	}
-	return path;
+	return installed;
 }
 
 /** selene's Roblox base library, kept beside the selene binary by install-tools.sh (installing it when missing). */
