@@ -56,6 +56,12 @@ export interface PlayerJoinArgs {
 	readonly platform: Platform;
 	/** The `runningGameId` the server was registered under. */
 	readonly gameId: string;
+	/** Deployed service: when the player joined, in Unix milliseconds (the session starts then, not on arrival). */
+	readonly datetime?: number;
+	/** Deployed service: the UserId as a string. */
+	readonly userKey?: string;
+	/** Deployed service: `player.DisplayName`. */
+	readonly displayName?: string;
 }
 
 /**

@@ -123,6 +123,12 @@ export const argSpecs = {
 			platform: platformRule,
 			gameId: serviceIdRule,
 		},
+		// The deployed service's fields; never `groupRank`, which it trusts for players it has no member record of.
+		optional: {
+			datetime: [(value) => isFiniteNumber(value) && value > 1e12, "a time in Unix milliseconds"],
+			userKey: idRule,
+			displayName: idRule,
+		},
 	},
 	createOrder: {
 		required: {

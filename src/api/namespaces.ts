@@ -22,6 +22,7 @@ import type {
 	UserActivityAnswer,
 	UserTeamsAnswer,
 } from "./types";
+import type { SendDataAnswer, SendDataArgs } from "./sync";
 
 // The client's namespaces, one per resource: what game code calls as `client.history.record(...)` and so on.
 
@@ -119,4 +120,10 @@ export interface ExtensionsApi {
 	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
 	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
 	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
+	/**
+	 * The deployed service's sync (`POST /activity/sendData`): keeps the server present, delivers session events (and
+	 * a call's chat events) and hands over queued dashboard actions and ongoing chats, at most once. Never sends
+	 * `players` (a roster that removes everyone missing from it). The key is redacted from the whole answer.
+	 */
+	sendData(args: SendDataArgs, options?: CallOptions): Promise<SendDataAnswer>;
 }

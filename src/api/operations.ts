@@ -3,7 +3,8 @@ import type { HttpMethod } from "../transport/transport";
 import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
 import { redact, REDACTED, StaffOpsError } from "../transport/StaffOpsError";
-import { argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
+import { ArgSpec, argSpecs, checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
+import { sendDataArgSpec } from "./sync";
 import { Reader } from "./reader";
 import { answerReaders, extraAnswerRule, failureReason, otherErrorWords } from "./schemas";
 
@@ -30,7 +31,7 @@ export type OperationId =
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer";
+export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "sendData";
 
 /** Every operation the typed client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -80,6 +81,8 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: OperationSpec } = {
 	playerLeave: op("playerLeave", "POST", "/activity/playerLeave/v2", true),
 	endServer: op("endServer", "DELETE", "/activity/endServer", true, "high"),
 	getServer: op("getServer", "POST", "/activity/getServer", true),
+	// Not repeated by the transport: its `chatEvents` are appended without dedup; the sync decides what to resend.
+	sendData: op("sendData", "POST", "/activity/sendData", false),
 };
 
 /** A request ready for the transport. @internal */
@@ -121,7 +124,9 @@ export function encodeRequest(
 		path = path.gsub(`{${name}}`, () => encodePathSegment(value as string))[0];
 	}
 	if (!spec.hasBody) return { ok: true, value: { method: spec.method, path } };
-	const argSpec = argSpecs[operation as keyof typeof argSpecs];
+	const argSpec = (operation === "sendData" ? sendDataArgSpec : argSpecs[operation as keyof typeof argSpecs]) as
+		| ArgSpec
+		| undefined;
 	if (argSpec !== undefined) {
 		const problem = checkArgs(argSpec, body);
 		if (problem !== undefined) return invalid(operation, problem);

@@ -3,3 +3,4 @@
 export type * from "./resources";
 export type * from "./args";
 export type * from "./answers";
+export type * from "./sync";
