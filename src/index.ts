@@ -29,8 +29,11 @@ export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/tr
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type {
+	DecidedProfile,
 	JoinResult,
 	KeepAliveRoute,
+	RegistrationFacts,
+	ServiceProfile,
 	PlayerSession,
 	PlayersLike,
 	ServerSeams,
