@@ -75,4 +75,5 @@ export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./clie
 export { ChatWindow, formatClockTime } from "./client/chat/ChatWindow";
 export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/ChatWindow";
 export { mountCallChat, startCallChat } from "./client/chat/mount";
+export { showNotification, startNotifications } from "./client/notify";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";

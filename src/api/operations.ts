@@ -125,8 +125,7 @@ export function encodeRequest(
 	}
 	if (!spec.hasBody) return { ok: true, value: { method: spec.method, path } };
 	const argSpec = (operation === "sendData" ? sendDataArgSpec : argSpecs[operation as keyof typeof argSpecs]) as
-		| ArgSpec
-		| undefined;
+		ArgSpec | undefined;
 	if (argSpec !== undefined) {
 		const problem = checkArgs(argSpec, body);
 		if (problem !== undefined) return invalid(operation, problem);

@@ -163,7 +163,9 @@ export const sendDataReader: Reader<SendDataAnswer> = {
 			answer[field] = kept;
 		};
 		keep("queuedActions", actionProblem);
-		keep("ongoingChats", (item) => (anyTable.read(item, "") === undefined ? undefined : "a ticket that is not an object"));
+		keep("ongoingChats", (item) =>
+			anyTable.read(item, "") === undefined ? undefined : "a ticket that is not an object",
+		);
 		answer.dropped = dropped;
 		return undefined;
 	},

@@ -87,7 +87,8 @@ export class Sync {
 	setFast(on: boolean): void {
 		const sooner = on && !this.fast;
 		this.fast = on;
-		if (sooner && this.token !== undefined && !this.inFlight && this.failures === 0) this.schedule(SYNC_FAST_SECONDS);
+		if (sooner && this.token !== undefined && !this.inFlight && this.failures === 0)
+			this.schedule(SYNC_FAST_SECONDS);
 	}
 
 	/** The interval now, in seconds. */
@@ -139,7 +140,9 @@ export class Sync {
 					if (chatEvents !== undefined) this.settle("sent");
 					if (this.stopped) return;
 					// Handed over at most once: acted on even if the sync was paused meanwhile.
-					this.seams.guard("dashboard actions", () => this.seams.actions(answer.queuedActions, answer.dropped));
+					this.seams.guard("dashboard actions", () =>
+						this.seams.actions(answer.queuedActions, answer.dropped),
+					);
 					this.seams.guard("ongoing chats", () => this.onOngoingChats(answer.ongoingChats));
 					this.reached(token);
 				}),
@@ -249,6 +252,8 @@ export class Sync {
 		const [problem] = tostring(err).gsub("^StaffOpsError%(%a+%) %a+ ", "");
 		if (this.refusals.has(problem) || this.refusals.size() >= 20) return;
 		this.refusals.add(problem);
-		logWarn(`the service refused a sync (${tostring(err)}); its events are dropped. Others refused alike stay quiet`);
+		logWarn(
+			`the service refused a sync (${tostring(err)}); its events are dropped. Others refused alike stay quiet`,
+		);
 	}
 }
