@@ -63,7 +63,8 @@ export class DashboardActions {
 	/** A player joined: after a dashboard shutdown they are kicked at once. */
 	joined(player: Player): void {
 		const text = this.shutdownText;
-		if (text !== undefined) this.kick(player, text, FALLBACK_SHUTDOWN_TEXT);
+		// Filtering yields: the join's own handling goes on meanwhile, and sees the player leave.
+		if (text !== undefined) task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
 	}
 
 	private act(action: QueuedAction): void {

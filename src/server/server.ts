@@ -382,7 +382,11 @@ export class StaffOpsServer {
 		const wasDecided = this.profile !== undefined;
 		this.profile = decideProfile(this.config.serviceProfile, this.registration.current?.answer);
 		if (this.profile === "deployed") this.sessions.deployedDefaults();
-		if (!wasDecided) logInfo(`service profile: ${this.profile} (setting ${this.config.serviceProfile})`);
+		if (!wasDecided && this.profile === "deployed") {
+			logInfo(
+				"the deployed service's profile: one sync in place of the heartbeat; leaves and the server's end on",
+			);
+		}
 		if (!this.shuttingDown) {
 			// With the deployed profile the sync keeps the server present; the heartbeat would be a second request.
 			if (this.profile === "deployed" && this.config.sync !== false) this.sync.schedule();

@@ -32,7 +32,12 @@ export interface ChatOutbox {
 	settled(outcome: "sent" | "unknown" | "failed"): void;
 }
 
-const NO_OUTBOX: ChatOutbox = { take: () => undefined, settled: () => undefined };
+const NO_OUTBOX: ChatOutbox = {
+	take() {
+		return undefined;
+	},
+	settled() {},
+};
 
 /** What the sync needs from the integration. @internal */
 export interface SyncSeams {

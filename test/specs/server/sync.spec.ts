@@ -54,12 +54,14 @@ export = () => {
 			const outcomes = new Array<string>();
 			let chatLeft = 1;
 			started.server.getSync().setChatOutbox({
-				take: () => {
+				take() {
 					if (chatLeft === 0) return undefined;
 					chatLeft -= 1;
 					return [{ type: "message", ticketId: "t", id: "m1", message: "help" }];
 				},
-				settled: (outcome) => outcomes.push(outcome),
+				settled(outcome) {
+					outcomes.push(outcome);
+				},
 			});
 			started.server.getSessionEvents().add({ type: "typing", sessionId: "s-9", date: 1_700_000_001 });
 			started.fake.fail("/activity/sendData", { status: 500 });
