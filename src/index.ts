@@ -87,8 +87,11 @@ export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/tr
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type {
+	DecidedProfile,
 	JoinResult,
 	KeepAliveRoute,
+	RegistrationFacts,
+	ServiceProfile,
 	PlayerSession,
 	PlayersLike,
 	ServerSeams,
@@ -130,4 +133,5 @@ export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./clie
 export { ChatWindow, formatClockTime } from "./client/chat/chatWindow";
 export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/chatWindow";
 export { mountCallChat, startCallChat } from "./client/chat/mount";
+export { showNotification, startNotifications } from "./client/notify";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";

@@ -115,7 +115,8 @@ function redactKeyEcho(answer: unknown): void {
 }
 
 /**
- * For answers of routes StaffOps does not know (`client.request`): every `loaderId` field, at any depth, is
+ * For answers of routes StaffOps does not know (`client.request`) and of routes whose texts reach players: every
+ * `loaderId` field, at any depth, is
  * replaced, and every string that holds the key is redacted. Walks at most 32 levels.
  * @internal
  */
@@ -197,6 +198,7 @@ export function decodeAnswer<T>(
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}
-	redactKeyEcho(value);
+	if (operation !== "request" && OPERATIONS[operation].redactAnswer) redactEverywhere(value, scrub);
+	else redactKeyEcho(value);
 	return { ok: true, value: value as T };
 }

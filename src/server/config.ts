@@ -4,6 +4,7 @@ import { isFiniteNumber, Rule } from "../api/arguments";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
+import type { ServiceProfile } from "./profile";
 
 /**
  * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as
@@ -112,8 +113,26 @@ export interface StaffOpsConfig {
 	 * server present (the deployed service: `{ method: "POST", path: "/activity/getServer" }`). Default: none.
 	 */
 	readonly keepAlive?: KeepAliveRoute;
-	/** Ending sessions on a service with the deployed service's extension routes. Default: both off. */
+	/**
+	 * Ending sessions on a service with the deployed service's extension routes. Default: both off, except with the
+	 * deployed profile, where both are on unless set to false.
+	 */
 	readonly sessions?: SessionsOptions;
+	/**
+	 * Which service this is (attribute `ServiceProfile`): `auto` (default) decides from the registration answer,
+	 * `deployed` or `interface` decide now. See {@link ServiceProfile}.
+	 */
+	readonly serviceProfile?: ServiceProfile;
+	/**
+	 * With the deployed profile, the one sync (`POST /activity/sendData`) replaces the heartbeat and brings dashboard
+	 * kicks, notifications and shutdowns into the game (attribute `Sync`). Default on with that profile; false turns it off.
+	 */
+	readonly sync?: boolean;
+	/**
+	 * Show a dashboard notification to the player in StaffOps' own small UI (attribute `BuiltInNotifications`).
+	 * Default true; false for games that draw their own from `StaffOps.notified`.
+	 */
+	readonly builtInNotifications?: boolean;
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
@@ -133,6 +152,10 @@ export interface StaffOpsSettings {
 	readonly staffHint?: StaffHint;
 	readonly keepAlive?: KeepAliveRoute;
 	readonly sessions: SessionsOptions;
+	readonly serviceProfile: ServiceProfile;
+	/** As the developer set it (undefined: the profile's default). */
+	readonly sync?: boolean;
+	readonly builtInNotifications: boolean;
 }
 
 /** The default kick message template. @internal */
@@ -204,6 +227,9 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 		(value) => t.strictInterface({ reportLeaves: t.optional(t.boolean), endServer: t.optional(t.boolean) })(value),
 		"{ reportLeaves?: boolean, endServer?: boolean }",
 	],
+	serviceProfile: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
+	sync: bool,
+	builtInNotifications: bool,
 };
 
 function templateMessage(template: string): (reason: string) => string {
@@ -309,6 +335,9 @@ export function resolveConfig(
 			staffHint: config.staffHint,
 			keepAlive: config.keepAlive,
 			sessions: config.sessions ?? {},
+			serviceProfile: config.serviceProfile ?? "auto",
+			sync: config.sync,
+			builtInNotifications: config.builtInNotifications ?? true,
 		},
 	];
 }

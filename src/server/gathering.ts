@@ -5,6 +5,7 @@ import type { StaffOpsSettings } from "./config";
 import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { SessionEnder } from "./sessions";
+import type { DecidedProfile } from "./profile";
 import { RANK_WAIT_SECONDS, RankCache, RankReader } from "./staffHint";
 
 /** Longest wait for `CanUserChatAsync` before safechat is reported as on. */
@@ -21,6 +22,7 @@ export interface GatheringSeams {
 	readonly sessions: SessionEnder;
 	readonly registration: () => Registered | undefined;
 	readonly shuttingDown: () => boolean;
+	readonly profile: () => DecidedProfile | undefined;
 	readonly stopped: () => boolean;
 	/** A join became ready: send what can be sent. */
 	readonly ready: () => void;
@@ -75,6 +77,7 @@ export class Gathering {
 			left: false,
 			likelyStaff: false,
 			rankKnown: hint === undefined,
+			joinedAtMs: DateTime.now().UnixTimestampMillis,
 		};
 		this.host.records.set(userId, record);
 		task.spawn(() => this.host.guard("safechat", () => this.readSafechat(record)));
@@ -131,7 +134,9 @@ export class Gathering {
 
 	/** Reports the leave of an answered join, unless the server ends at shutdown anyway. */
 	leave(record: PlayerRecord, leftAt: number): void {
-		if (record.answer?.banned === true || record.answeredUnder === undefined) return;
+		// The deployed service opened a session for a banned joiner too: it ends at his leave like anyone's.
+		const bannedWithoutSession = record.answer?.banned === true && this.host.profile() !== "deployed";
+		if (bannedWithoutSession || record.answeredUnder === undefined) return;
 		if (this.host.shuttingDown() && this.host.sessions.endsServer()) return;
 		this.host.sessions.leave(record.userId, record.answeredUnder, leftAt);
 	}

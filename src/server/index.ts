@@ -7,6 +7,7 @@ import { logInfo, logWarn } from "../background/log";
 import { defaultIsStudio, ServerSeams } from "./seams";
 import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
+import type { DecidedProfile } from "./profile";
 
 /**
  * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff
@@ -57,6 +58,42 @@ export namespace StaffOps {
 	 */
 	export const playerBanned = new Signal<[player: Player, reason: string]>();
 
+	/**
+	 * Fires when a dashboard (or Discord) kick reaches a player on this server, just before they are kicked, with the
+	 * message they see (filtered for them). Deployed profile.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.dashboardKick.Connect((player, message) => print(`${player.Name} kicked: ${message}`));
+	 * ```
+	 * @see README#deployed-service-extensions
+	 */
+	export const dashboardKick = new Signal<[player: Player, message: string]>();
+
+	/**
+	 * Fires when the dashboard sends a player a notification, with its text filtered for them. StaffOps also shows it
+	 * in a small built-in UI unless `builtInNotifications` is false. Deployed profile.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.notified.Connect((player, text) => showBanner(player, text));
+	 * ```
+	 * @see README#deployed-service-extensions
+	 */
+	export const notified = new Signal<[player: Player, text: string]>();
+
+	/**
+	 * Fires once when the dashboard shuts this server down, before everyone is kicked with `message` (every later
+	 * joiner is kicked too). Deployed profile.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.shutdownRequested.Connect((message) => saveEverything());
+	 * ```
+	 * @see README#deployed-service-extensions
+	 */
+	export const shutdownRequested = new Signal<[message: string]>();
+
 	let current: StaffOpsServer | undefined;
 
 	/**
@@ -93,7 +130,11 @@ export namespace StaffOps {
 				logWarn(`${resolvedOrProblem}; StaffOps is not running`);
 				return undefined;
 			}
-			const server = new StaffOpsServer(resolvedOrProblem, { staffJoined, playerReported, playerBanned }, seams);
+			const server = new StaffOpsServer(
+				resolvedOrProblem,
+				{ staffJoined, playerReported, playerBanned, dashboardKick, notified, shutdownRequested },
+				seams,
+			);
 			current = server;
 			server.begin(studio);
 			return server;
@@ -201,6 +242,20 @@ export namespace StaffOps {
 	}
 
 	/**
+	 * The service's profile (`deployed` or `interface`), decided at registration; undefined before it, or when
+	 * StaffOps is not running.
+	 *
+	 * @example
+	 * ```ts
+	 * if (StaffOps.getProfile() === "deployed") print("dashboard actions reach this server");
+	 * ```
+	 * @see README#deployed-service-extensions
+	 */
+	export function getProfile(): DecidedProfile | undefined {
+		return current?.getProfile();
+	}
+
+	/**
 	 * The running integration, or undefined.
 	 *
 	 * @example
@@ -220,3 +275,4 @@ export { STAFF_ATTRIBUTE } from "./records";
 export { StaffOpsServer } from "./server";
 export type { JoinResult, PlayerSession } from "./records";
 export type { KeepAliveRoute, SessionsOptions, StaffHint } from "./config";
+export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./profile";

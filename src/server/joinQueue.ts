@@ -9,7 +9,16 @@ import type { StaffOpsSettings } from "./config";
 import { JoinLookup, Listed } from "./joinLookup";
 import type { RetryShare } from "../background/retryShare";
 import { announce } from "./announce";
+import type { DecidedProfile } from "./profile";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
+
+/** The player's display name when it can be sent (a non-empty line of text). */
+function displayNameOf(record: PlayerRecord): string | undefined {
+	const [ok, name] = pcall(() => record.player.DisplayName);
+	return ok && typeIs(name, "string") && name.size() > 0 && name.size() <= 256 && name.find("%c")[0] === undefined
+		? name
+		: undefined;
+}
 
 /** What the join queue needs from the integration. @internal */
 export interface JoinQueueSeams {
@@ -22,6 +31,7 @@ export interface JoinQueueSeams {
 	readonly records: Map<number, PlayerRecord>;
 	readonly registration: () => Registered | undefined;
 	readonly shuttingDown: () => boolean;
+	readonly profile: () => DecidedProfile | undefined;
 	/** The service no longer knows this server. */
 	readonly forgotten: (source: string) => void;
 	/** A join the player left during settled as answered: the leave follows. */
@@ -135,6 +145,10 @@ export class JoinQueue {
 			tzOffset: record.report?.tzOffset ?? UNKNOWN_TZ_OFFSET,
 			platform: record.report?.platform ?? "unknown",
 			gameId: registered.runningGameId,
+			// The deployed service places the session in time by `datetime` (else at arrival); never `groupRank`.
+			...(this.host.profile() === "deployed"
+				? { datetime: record.joinedAtMs, userKey: tostring(record.userId), displayName: displayNameOf(record) }
+				: {}),
 		};
 		record.sentArgs = args;
 		// One attempt: the queue retries by itself, at the pace of the backoff and the retry share.

@@ -2,6 +2,8 @@ import type { Platform } from "../shared/reportPayload";
 import type { PlayerJoinArgs } from "../api/resources/activity";
 import type { ClientReportPayload } from "../shared/reportPayload";
 import type { Signal } from "../shared/signal";
+import type { CreateServerAnswer } from "../api/resources/activity";
+import type { DashboardSignals } from "./dashboardActions";
 
 /**
  * What the service answered to a player's join, with what was reported.
@@ -50,7 +52,7 @@ export interface PlayerSession {
 }
 
 /** The signals a server fires (the `StaffOps` namespace owns them, so game code can connect before `start`). @internal */
-export interface ServerSignals {
+export interface ServerSignals extends DashboardSignals {
 	readonly staffJoined: Signal<[player: Player]>;
 	readonly playerReported: Signal<[player: Player, result: JoinResult]>;
 	readonly playerBanned: Signal<[player: Player, reason: string]>;
@@ -109,10 +111,14 @@ export interface PlayerRecord {
 	likelyStaff: boolean;
 	/** The staff hint's rank read is done (or timed out, or there is no hint). */
 	rankKnown: boolean;
+	/** When the player joined (PlayerAdded), in Unix milliseconds: the deployed service's `datetime`. */
+	readonly joinedAtMs: number;
 }
 
 /** The server this integration registered as. @internal */
 export interface Registered {
 	readonly internalGameId: string;
 	readonly runningGameId: string;
+	/** The registration answer (the deployed profile and its facts are read from it). */
+	readonly answer?: CreateServerAnswer;
 }

@@ -68,7 +68,7 @@ export class Registration {
 						);
 						return;
 					}
-					this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId };
+					this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId, answer };
 					const attempts = this.failures + 1;
 					this.failures = 0;
 					const id = `(internal game id ${answer.gameId})`;

@@ -3,6 +3,7 @@ import type { CreateServerArgs } from "../api/resources/activity";
 import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
+import type { TextFilter } from "../bridge/filter";
 
 /**
  * The part of the `Players` service the game integration uses.
@@ -50,6 +51,8 @@ export interface ServerSeams {
 	readonly bindToClose?: (callback: () => void) => void;
 	/** Whether this is a Studio playtest; default `RunService:IsStudio()` or an empty `JobId`. */
 	readonly isStudio?: () => boolean;
+	/** Filters dashboard texts for a player; default Roblox's `TextService` filter. */
+	readonly textFilter?: TextFilter;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
 	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`. */

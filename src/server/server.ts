@@ -16,6 +16,11 @@ import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGa
 import { SessionEnder } from "./sessions";
 import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { robloxRank } from "./staffHint";
+import { robloxTextFilter } from "../bridge/filter";
+import { DashboardActions } from "./dashboardActions";
+import { DecidedProfile, decideProfile, RegistrationFacts, registrationFacts } from "./profile";
+import { SessionEvents } from "./sessionEvents";
+import { Sync } from "./sync";
 
 export type { ClientReportStats } from "./clientReports";
 export { STAFF_ATTRIBUTE } from "./records";
@@ -47,6 +52,11 @@ export class StaffOpsServer {
 	private readonly presence: Presence;
 	private readonly sessions: SessionEnder;
 	private readonly reports: ClientReports;
+	private readonly events = new SessionEvents();
+	private readonly sync: Sync;
+	private readonly actions: DashboardActions;
+	private profile?: DecidedProfile;
+	private notifications?: RemoteEvent;
 	private calls?: CallBridge;
 	private stopped = false;
 	private shuttingDown = false;
@@ -107,6 +117,7 @@ export class StaffOpsServer {
 			sessions: this.sessions,
 			registration: registered,
 			shuttingDown,
+			profile: () => this.profile,
 			stopped: () => this.stopped,
 			ready: () => this.joins.flush(),
 			guard,
@@ -122,6 +133,7 @@ export class StaffOpsServer {
 			records,
 			registration: registered,
 			shuttingDown,
+			profile: () => this.profile,
 			forgotten,
 			answeredAfterLeaving: (record) => this.gathering.answeredAfterLeaving(record),
 			guard,
@@ -143,6 +155,27 @@ export class StaffOpsServer {
 			},
 			guard,
 		});
+		this.actions = new DashboardActions({
+			players: this.players,
+			filter: seams.textFilter ?? robloxTextFilter,
+			signals,
+			notifications: () => (config.builtInNotifications ? this.notifications : undefined),
+		});
+		this.sync = new Sync({
+			client,
+			scheduler,
+			random,
+			health,
+			events: this.events,
+			registration: registered,
+			forgotten,
+			actions: (actions, dropped) => this.actions.handle(actions, dropped),
+			beaten: () => {
+				if (this.joins.isFailing()) this.joins.flush();
+				this.sessions.flush();
+			},
+			guard,
+		});
 		this.reports = new ClientReports(this.players, this.gathering, scheduler);
 	}
 
@@ -156,6 +189,7 @@ export class StaffOpsServer {
 		}
 		this.guard("remotes", () => {
 			const remotes = ensureRemotes(this.seams.remotesParent);
+			this.notifications = remotes.Notifications;
 			this.connections.push(
 				remotes.ClientReport.OnServerEvent.Connect((player, ...args) =>
 					this.guard("client report", () => !this.stopped && this.reports.handle(player, args)),
@@ -171,7 +205,12 @@ export class StaffOpsServer {
 		});
 		this.guard("player tracking", () => {
 			this.connections.push(
-				this.players.PlayerAdded.Connect((player) => this.guard("join", () => this.gathering.track(player))),
+				this.players.PlayerAdded.Connect((player) =>
+					this.guard("join", () => {
+						this.actions.joined(player);
+						this.gathering.track(player);
+					}),
+				),
 				this.players.PlayerRemoving.Connect((player) =>
 					this.guard("leave", () => {
 						this.reports.forget(player.UserId);
@@ -211,6 +250,31 @@ export class StaffOpsServer {
 	/** The support-call bridge of this integration (same client and budget); undefined only without remotes. */
 	getCalls(): CallBridge | undefined {
 		return this.calls;
+	}
+
+	/** The service's profile: decided at registration (undefined before the first one under `auto`). */
+	getProfile(): DecidedProfile | undefined {
+		return this.profile;
+	}
+
+	/** What the registration answer said about the workspace (the deployed service's extra fields). */
+	getRegistrationFacts(): RegistrationFacts {
+		return registrationFacts(this.registration.current?.answer);
+	}
+
+	/** The queue of session events the sync carries (deployed profile). @internal */
+	getSessionEvents(): SessionEvents {
+		return this.events;
+	}
+
+	/** The deployed profile's sync: its chat outbox, ongoing-chats hook and fast mode. @internal */
+	getSync(): Sync {
+		return this.sync;
+	}
+
+	/** Dashboard actions acted on, by type. @internal */
+	getActionCounts(): { kick: number; notify: number; shutdown: number; dropped: number } {
+		return { ...this.actions.counts };
 	}
 
 	/** Whether the service knows this server now. */
@@ -264,6 +328,7 @@ export class StaffOpsServer {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.presence.stop();
+		this.sync.stop();
 		this.registration.stop();
 		this.joins.stop();
 		this.sessions.stop();
@@ -283,6 +348,7 @@ export class StaffOpsServer {
 		if (this.stopped || this.shuttingDown) return;
 		this.shuttingDown = true;
 		this.presence.stop();
+		this.sync.stop();
 		const seconds = shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
 		const deadline = os.clock() + seconds;
 		this.gathering.stopWaiting();
@@ -313,7 +379,19 @@ export class StaffOpsServer {
 
 	private onRegistered(): void {
 		if (this.stopped) return;
-		if (!this.shuttingDown) this.presence.schedule();
+		const wasDecided = this.profile !== undefined;
+		this.profile = decideProfile(this.config.serviceProfile, this.registration.current?.answer);
+		if (this.profile === "deployed") this.sessions.deployedDefaults();
+		if (!wasDecided && this.profile === "deployed") {
+			logInfo(
+				"the deployed service's profile: one sync in place of the heartbeat; leaves and the server's end on",
+			);
+		}
+		if (!this.shuttingDown) {
+			// With the deployed profile the sync keeps the server present; the heartbeat would be a second request.
+			if (this.profile === "deployed" && this.config.sync !== false) this.sync.schedule();
+			else this.presence.schedule();
+		}
 		this.joins.flush();
 	}
 
@@ -321,6 +399,9 @@ export class StaffOpsServer {
 	private serverForgotten(source: string): void {
 		if (this.registration.current === undefined || this.stopped) return;
 		this.presence.stop();
+		this.sync.pause();
+		// Their sessions ended with the old server.
+		this.events.clear();
 		this.joins.cancelInFlight();
 		let again = 0;
 		for (const [userId, record] of this.records) {

@@ -50,6 +50,12 @@ export class SessionEnder {
 		this.endServerOn = host.options.endServer === true;
 	}
 
+	/** The deployed profile: leaves and the server's end are on unless the developer set them false. */
+	deployedDefaults(): void {
+		if (this.host.options.reportLeaves === undefined) this.reportLeaves = true;
+		if (this.host.options.endServer === undefined) this.endServerOn = true;
+	}
+
 	/** Whether leaves are reported (the option is on and the service has the route). */
 	reportsLeaves(): boolean {
 		return this.reportLeaves && !this.stopped;

@@ -12,9 +12,10 @@ export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
  * - `ClientReport`: client → server, the client's platform and timezone offset (game integration).
  * - `CallEvents`: server → client, a support call's chat: opened, messages, closed (call bridge);
  *   client → server, the client's requests about its own chat window (checked, rate-limited).
+ * - `Notifications`: server → client, a staff notification's text, already filtered for that player.
  * @internal
  */
-export const REMOTE_NAMES = ["ClientReport", "CallEvents"] as const;
+export const REMOTE_NAMES = ["ClientReport", "CallEvents", "Notifications"] as const;
 
 /** @internal */
 export type RemoteName = (typeof REMOTE_NAMES)[number];

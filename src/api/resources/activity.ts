@@ -4,6 +4,7 @@ import {
 	ArgSpec,
 	boolRule,
 	idRule,
+	isFiniteNumber,
 	positiveIdRule,
 	robloxIdRule,
 	Rule,
@@ -142,6 +143,12 @@ export interface PlayerJoinArgs {
 	readonly platform: Platform;
 	/** The `runningGameId` the server was registered under. */
 	readonly gameId: string;
+	/** Deployed service: when the player joined, in Unix milliseconds (the session starts then, not on arrival). */
+	readonly datetime?: number;
+	/** Deployed service: the UserId as a string. */
+	readonly userKey?: string;
+	/** Deployed service: `player.DisplayName`. */
+	readonly displayName?: string;
 }
 
 const platformRule: Rule = [
@@ -177,6 +184,12 @@ const playerJoinArgs: ArgSpec = {
 		tzOffset: tzOffsetRule,
 		platform: platformRule,
 		gameId: serviceIdRule,
+	},
+	// The deployed service's fields; never `groupRank`, which it trusts for players it has no member record of.
+	optional: {
+		datetime: [(value) => isFiniteNumber(value) && value > 1e12, "a time in Unix milliseconds"],
+		userKey: idRule,
+		displayName: idRule,
 	},
 };
 

@@ -3,6 +3,7 @@ import type { CallOptions } from "../callOptions";
 import { bool, object, opt, Reader, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
 import { Workspace, workspace } from "./activity";
+import { SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
 
 // The deployed service's extensions: operations it has beyond the interface document (`client.extensions`). A
 // service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
@@ -97,6 +98,16 @@ export const deployedRoutes = {
 		args: runningGameArgs,
 		answer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
 	}),
+	// Not repeated by the transport: its `chatEvents` are appended without dedup; the sync decides what to resend.
+	// Its kick and notification texts go to players, so the key is redacted from the whole answer.
+	sendData: route({
+		method: "POST",
+		path: "/activity/sendData",
+		safeToRepeat: false,
+		args: sendDataArgSpec,
+		answer: sendDataReader,
+		redactAnswer: true,
+	}),
 };
 
 // ---- Namespace ----
@@ -116,6 +127,12 @@ export interface ExtensionsApi {
 	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
 	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
 	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
+	/**
+	 * The deployed service's sync (`POST /activity/sendData`): keeps the server present, delivers session events (and
+	 * a call's chat events) and hands over queued dashboard actions and ongoing chats, at most once. Never sends
+	 * `players` (a roster that removes everyone missing from it). The key is redacted from the whole answer.
+	 */
+	sendData(args: SendDataArgs, options?: CallOptions): Promise<SendDataAnswer>;
 }
 
 /** Builds `client.extensions` on the api client's call. @internal */
@@ -137,6 +154,9 @@ export function extensionsApi(call: Call<keyof typeof deployedRoutes>): Extensio
 		},
 		getServer(runningGameId, options) {
 			return call("getServer", options, [], { gameId: runningGameId });
+		},
+		sendData(args, options) {
+			return call("sendData", options, [], args);
 		},
 	};
 }

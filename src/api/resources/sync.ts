@@ -1,0 +1,174 @@
+import type { ArgSpec, Rule } from "../arguments";
+import { isFiniteNumber, serviceIdRule } from "../arguments";
+import { anyTable, array, literal, object, Reader, req } from "../reader";
+
+// The deployed service's sync route, `POST /activity/sendData` (docs/service-contract.md): its body, its argument
+// rules and its answer reader, in one place (the route itself is declared with the other extensions, `deployed.ts`). The body never has `players`: that field is a
+// roster, and every running player of this server missing from it is removed at once (non-staff sessions deleted,
+// staff sessions ended), so a roster that is not complete and keyed exactly as the joins were loses sessions. The
+// argument rules refuse the field, so no caller can send it by mistake.
+
+/**
+ * One session event as the sync sends it: `active`, `idle`, `typing` or `message`, for the `sessionId` of a join
+ * answer, at `date` (Unix seconds). The service deduplicates them by type and timestamp, so a repeat is harmless.
+ * @see README#deployed-service-extensions
+ */
+export interface SessionEventBody {
+	readonly type: "active" | "idle" | "typing" | "message";
+	readonly sessionId: string;
+	/** Unix seconds. */
+	readonly date: number;
+	/** The chat line of a `message` event. */
+	readonly message?: string;
+}
+
+/**
+ * Arguments of `client.extensions.sendData` (`POST /activity/sendData`). There is no `players` field: see the
+ * README on why the roster is never sent.
+ * @see README#deployed-service-extensions
+ */
+export interface SendDataArgs {
+	/** The `runningGameId` the server was registered under. */
+	readonly gameId: string;
+	/** Pending session events; may be empty. */
+	readonly events: ReadonlyArray<SessionEventBody>;
+	/** A support call's player messages; the service appends them without dedup, so never repeat them blindly. */
+	readonly chatEvents?: ReadonlyArray<unknown>;
+}
+
+/**
+ * A dashboard or Discord action the service handed over for this server: `kick` and `notify` name a player by
+ * `userId`; `shutdown` is for the whole server. The key is redacted from `message` before it reaches anyone.
+ * @see README#deployed-service-extensions
+ */
+export interface QueuedAction {
+	readonly type: "kick" | "notify" | "shutdown";
+	/** The player's UserId (kick, notify). */
+	readonly userId?: number;
+	/** The text to show; may be absent. */
+	readonly message?: string;
+}
+
+/**
+ * Answer of `client.extensions.sendData`. The service hands `queuedActions` and `ongoingChats` over at most once: a
+ * lost answer loses them. Items the reader could not use are left out one by one; `dropped` says what each was.
+ * @see README#deployed-service-extensions
+ */
+export interface SendDataAnswer {
+	readonly success: true;
+	/** The usable actions, in the service's order. */
+	readonly queuedActions: ReadonlyArray<QueuedAction>;
+	/** This server's support tickets (open, claimed, or closed and not yet acknowledged), as the service sends them. */
+	readonly ongoingChats: ReadonlyArray<object>;
+	/** Not sent by the service: one short phrase per item left out (for one warning per kind). */
+	readonly dropped: ReadonlyArray<string>;
+}
+
+/** The longest action message kept, in characters: a Roblox kick message shows far less. @internal */
+export const MAX_ACTION_MESSAGE = 1000;
+/** The most events one sync carries. @internal */
+export const MAX_SYNC_EVENTS = 200;
+
+const eventRule: Rule = [
+	(value) => {
+		if (!typeIs(value, "table")) return false;
+		const event = value as Partial<Record<string, unknown>>;
+		for (const [key] of pairs(event)) {
+			if (key !== "type" && key !== "sessionId" && key !== "date" && key !== "message") return false;
+		}
+		return (
+			(event.type === "active" || event.type === "idle" || event.type === "typing" || event.type === "message") &&
+			serviceIdRule[0](event.sessionId) &&
+			isFiniteNumber(event.date) &&
+			event.date > 0 &&
+			(event.message === undefined || (typeIs(event.message, "string") && event.message.size() <= 10_000))
+		);
+	},
+	"",
+];
+
+const listOf = (rule: Rule, max: number, expects: string): Rule => [
+	(value) => {
+		if (!typeIs(value, "table")) return false;
+		const items = value as Array<unknown>;
+		let keys = 0;
+		for (const [key] of pairs(items as object)) {
+			keys += 1;
+			if (!typeIs(key, "number")) return false;
+		}
+		if (keys !== items.size() || keys > max) return false;
+		for (const item of items) if (!rule[0](item)) return false;
+		return true;
+	},
+	expects,
+];
+
+/** Argument rules of `sendData`; `players` is not among them, so it is refused. @internal */
+export const sendDataArgSpec: ArgSpec = {
+	required: {
+		gameId: serviceIdRule,
+		events: listOf(
+			eventRule,
+			MAX_SYNC_EVENTS,
+			`a list of at most ${MAX_SYNC_EVENTS} session events { type, sessionId, date (Unix seconds), message? }`,
+		),
+	},
+	optional: {
+		chatEvents: listOf([(value) => typeIs(value, "table"), ""], 100, "a list of at most 100 chat events"),
+	},
+};
+
+/** What is wrong with one queued action, or undefined when it is usable. */
+function actionProblem(value: unknown): string | undefined {
+	if (!typeIs(value, "table")) return "an action that is not an object";
+	const action = value as Partial<Record<string, unknown>>;
+	const kind = action.type;
+	if (kind !== "kick" && kind !== "notify" && kind !== "shutdown") return "an action of an unknown type";
+	const message = action.message;
+	if (message !== undefined && !typeIs(message, "string")) return `a ${kind} whose message is not text`;
+	if (typeIs(message, "string") && message.size() > MAX_ACTION_MESSAGE) return `a ${kind} with an oversized message`;
+	if (kind === "shutdown") return undefined;
+	// Tolerant: a user id sent as a digit string is read as the number it spells.
+	const userId = typeIs(action.userId, "string") ? tonumber(action.userId) : action.userId;
+	if (!isFiniteNumber(userId) || userId <= 0 || userId % 1 !== 0) return `a ${kind} whose userId is not a user id`;
+	action.userId = userId;
+	return undefined;
+}
+
+const anyValue: Reader<unknown> = { read: () => undefined };
+const isList = (value: unknown) => array(anyValue).read(value, "") === undefined;
+const base = object({ success: req(literal(true)) });
+
+/**
+ * Reads a `sendData` answer in place, tolerant item by item: an action of an unknown type, a `userId` that is not a
+ * number, an oversized message, a non-object ticket, or a field that is not a list (e.g. a roster-shaped object) is
+ * left out and named in `dropped`; it never fails the answer or the other items.
+ * @internal
+ */
+export const sendDataReader: Reader<SendDataAnswer> = {
+	read: (value, path) => {
+		const problem = base.read(value, path);
+		if (problem !== undefined) return problem;
+		const answer = value as Record<string, unknown>;
+		const dropped = new Array<string>();
+		const keep = (field: string, problemOf: (item: unknown) => string | undefined) => {
+			const raw = answer[field];
+			const kept = new Array<defined>();
+			if (raw !== undefined && !isList(raw)) dropped.push(`a ${field} that is not a list`);
+			else if (raw !== undefined) {
+				for (const item of raw as Array<defined>) {
+					const itemProblem = problemOf(item);
+					if (itemProblem === undefined) kept.push(item);
+					else dropped.push(itemProblem);
+				}
+			}
+			answer[field] = kept;
+		};
+		keep("queuedActions", actionProblem);
+		keep("ongoingChats", (item) =>
+			anyTable.read(item, "") === undefined ? undefined : "a ticket that is not an object",
+		);
+		answer.dropped = dropped;
+		return undefined;
+	},
+};

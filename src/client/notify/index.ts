@@ -1,0 +1,67 @@
+import { Players } from "@rbxts/services";
+import { waitForRemotes } from "../../shared/remotes";
+
+/** Seconds a notification stays on screen. */
+const SHOW_SECONDS = 8;
+/** The longest text shown; the server sends at most this much (a dashboard notification, filtered). */
+const MAX_TEXT = 1000;
+
+/**
+ * Shows one staff notification at the top of the screen for a few seconds (a ScreenGui with `ResetOnSpawn` off,
+ * so a respawn does not hide it). Returns the ScreenGui.
+ *
+ * @example
+ * ```ts
+ * showNotification(Players.LocalPlayer.WaitForChild("PlayerGui"), "Server restarts in 5 minutes");
+ * ```
+ * @see README#deployed-service-extensions
+ */
+export function showNotification(parent: Instance, text: string): ScreenGui {
+	const gui = new Instance("ScreenGui");
+	gui.Name = "StaffOpsNotification";
+	gui.ResetOnSpawn = false;
+	const label = new Instance("TextLabel");
+	label.AnchorPoint = new Vector2(0.5, 0);
+	label.Position = new UDim2(0.5, 0, 0, 16);
+	label.Size = new UDim2(0, 420, 0, 64);
+	label.BackgroundColor3 = Color3.fromRGB(30, 30, 36);
+	label.BackgroundTransparency = 0.1;
+	label.TextColor3 = Color3.fromRGB(255, 255, 255);
+	label.TextWrapped = true;
+	label.TextSize = 16;
+	label.Font = Enum.Font.BuilderSans;
+	label.Text = text;
+	label.Parent = gui;
+	gui.Parent = parent;
+	task.delay(SHOW_SECONDS, () => gui.Destroy());
+	return gui;
+}
+
+let started = false;
+
+/**
+ * The built-in staff notifications: waits for StaffOps' remotes (up to 30 s) and shows each notification the server
+ * sends this player. Once per client. The server sends only text already filtered for this player.
+ *
+ * @example
+ * ```ts
+ * // StarterPlayerScripts/StaffOps.client.ts
+ * import { startNotifications } from "@rbxts/staffops";
+ * startNotifications();
+ * ```
+ * @see README#deployed-service-extensions
+ */
+export function startNotifications(): boolean {
+	if (started) return true;
+	const remotes = waitForRemotes();
+	const player = Players.LocalPlayer;
+	if (remotes === undefined || player === undefined) return false;
+	started = true;
+	const playerGui = player.WaitForChild("PlayerGui", 30);
+	if (playerGui === undefined) return false;
+	remotes.Notifications.OnClientEvent.Connect((text: unknown) => {
+		if (!typeIs(text, "string") || text.size() === 0 || text.size() > MAX_TEXT) return;
+		showNotification(playerGui, text);
+	});
+	return true;
+}

@@ -1,0 +1,129 @@
+import type { QueuedAction } from "../api/resources/sync";
+import type { TextFilter } from "../bridge/filter";
+import { logWarn } from "../background/log";
+import type { Signal } from "../shared/signal";
+import type { PlayersLike } from "./seams";
+
+/**
+ * The signals of dashboard actions (the `StaffOps` namespace owns them).
+ * @internal
+ */
+export interface DashboardSignals {
+	readonly dashboardKick: Signal<[player: Player, message: string]>;
+	readonly notified: Signal<[player: Player, text: string]>;
+	readonly shutdownRequested: Signal<[message: string]>;
+}
+
+/** What dashboard actions need from the integration. @internal */
+export interface DashboardSeams {
+	readonly players: PlayersLike;
+	readonly filter: TextFilter;
+	readonly signals: DashboardSignals;
+	/** Where the built-in notification is sent (the client shows it); undefined when the built-in UI is off. */
+	readonly notifications: () => RemoteEvent | undefined;
+}
+
+/** Shown when a kick's text is missing or cannot be filtered: a kick message is never empty. @internal */
+export const FALLBACK_KICK_TEXT = "You were removed from this server by staff.";
+/** Shown when a shutdown's text is missing or cannot be filtered. @internal */
+export const FALLBACK_SHUTDOWN_TEXT = "This server was shut down by staff.";
+
+/**
+ * Acts on the dashboard's queued actions (DESIGN §3: handed over at most once, so none may be lost to another's
+ * failure): each runs in a thread of its own, in `pcall`. `kick` kicks that player if they are on this server (else
+ * it is dropped, as the official module does), `notify` shows them a notification and fires `notified`, `shutdown`
+ * kicks everyone now and every later joiner while the server lives. Text from outside Roblox is filtered for each
+ * player (the key is already redacted by the client); a bad action is one warning per kind.
+ * @internal
+ */
+export class DashboardActions {
+	private shutdownText?: string;
+	private readonly warned = new Set<string>();
+	/** Actions acted on, by type (diagnostics, specs). */
+	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0 };
+
+	constructor(private readonly seams: DashboardSeams) {}
+
+	/** Acts on one answer's actions; `dropped` names the items the reader left out. */
+	handle(actions: ReadonlyArray<QueuedAction>, dropped: ReadonlyArray<string>): void {
+		for (const problem of dropped) this.ignore(problem);
+		for (const action of actions) {
+			task.spawn(() => {
+				const [ok, problem] = pcall(() => this.act(action));
+				if (!ok) this.ignore(`a ${action.type} that failed (${tostring(problem)})`);
+			});
+		}
+	}
+
+	/** Whether a dashboard shutdown is under way (later joiners are kicked). */
+	isShutDown(): boolean {
+		return this.shutdownText !== undefined;
+	}
+
+	/** A player joined: after a dashboard shutdown they are kicked at once. */
+	joined(player: Player): void {
+		const text = this.shutdownText;
+		// Filtering yields: the join's own handling goes on meanwhile, and sees the player leave.
+		if (text !== undefined) task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
+	}
+
+	private act(action: QueuedAction): void {
+		if (action.type === "shutdown") {
+			if (this.shutdownText !== undefined) return;
+			const text = action.message ?? "";
+			this.shutdownText = text;
+			this.counts.shutdown += 1;
+			this.seams.signals.shutdownRequested.Fire(text);
+			for (const player of this.seams.players.GetPlayers()) {
+				task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
+			}
+			return;
+		}
+		const player = this.find(action.userId);
+		if (player === undefined) {
+			this.ignore(`a ${action.type} for a player who is not on this server`);
+			return;
+		}
+		if (action.type === "kick") {
+			this.counts.kick += 1;
+			this.kick(player, action.message ?? "", FALLBACK_KICK_TEXT);
+			return;
+		}
+		const text = this.filtered(player, action.message ?? "");
+		if (text === undefined) {
+			this.ignore("a notify whose text is empty or could not be filtered");
+			return;
+		}
+		this.counts.notify += 1;
+		this.seams.signals.notified.Fire(player, text);
+		this.seams.notifications()?.FireClient(player, text);
+	}
+
+	private kick(player: Player, raw: string, fallback: string): void {
+		const text = this.filtered(player, raw) ?? fallback;
+		this.seams.signals.dashboardKick.Fire(player, text);
+		player.Kick(text);
+	}
+
+	/** The text filtered for `player`, or undefined when empty or the filter failed. */
+	private filtered(player: Player, raw: string): string | undefined {
+		if (raw.match("%S")[0] === undefined) return undefined;
+		const [ok, text] = pcall(this.seams.filter, raw, player);
+		if (!ok || !typeIs(text, "string") || text.match("%S")[0] === undefined) return undefined;
+		return text;
+	}
+
+	private find(userId: number | undefined): Player | undefined {
+		for (const player of this.seams.players.GetPlayers()) if (player.UserId === userId) return player;
+		return undefined;
+	}
+
+	/** One warning per kind of action left out. */
+	private ignore(problem: string): void {
+		this.counts.dropped += 1;
+		const [kind] = problem.gsub(" %(.*$", "");
+		if (this.warned.has(kind) || this.warned.size() >= 20) return;
+		this.warned.add(kind);
+		logWarn(`ignored a dashboard action: ${problem}. Others alike stay quiet`);
+	}
+}

@@ -1,0 +1,124 @@
+import { SYNC_FAST_SECONDS, SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { StaffOps } from "../../../src/server";
+import { cleanUp, join } from "./support";
+import { waitUntil } from "../../support/waits";
+import { FakeStarted, run, startAgainstFake } from "./deployedFake";
+
+// The deployed profile's one sync (issue 22): what reaches the service, and what it does under failure. Against an
+// in-process fake of the deployed routes; the live-service versions wait for the reference service's sendData.
+
+function syncs(started: FakeStarted) {
+	return started.fake.to("/activity/sendData");
+}
+
+function joined(started: FakeStarted, userIds: Array<number>): Array<Player> {
+	const players = userIds.map((userId) => join(userId));
+	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+	return players;
+}
+
+export = () => {
+	afterEach(() => cleanUp());
+
+	describe("the sync (deployed profile)", () => {
+		it("replaces the heartbeat and never sends a players field", () => {
+			const started = startAgainstFake();
+			joined(started, [1001, 2001]);
+			started.server.getSessionEvents().add({ type: "idle", sessionId: "s-1001", date: 1_700_000_000 });
+			run(started, 120);
+			const sent = syncs(started);
+			expect(sent.size() >= 9 && sent.size() <= 10).to.equal(true);
+			for (const request of sent) {
+				expect(request.body.players).to.equal(undefined);
+				expect(request.body.gameId).to.equal("running-1");
+				expect(typeIs(request.body.events, "table")).to.equal(true);
+			}
+			expect((sent[0].body.events as Array<{ sessionId: string }>)[0].sessionId).to.equal("s-1001");
+			expect((sent[1].body.events as Array<unknown>).size()).to.equal(0);
+			expect(started.fake.to("/games/running").size()).to.equal(0);
+			expect(started.fake.to("/activity/getServer").size()).to.equal(0);
+		});
+
+		it("syncs every idle interval, and every 3 s while a call is open", () => {
+			const started = startAgainstFake();
+			run(started, 60);
+			const idle = syncs(started);
+			expect(idle[1].at - idle[0].at).to.equal(SYNC_IDLE_SECONDS);
+			started.server.getSync().setFast(true);
+			run(started, 30);
+			const all = syncs(started);
+			expect(all[all.size() - 1].at - all[all.size() - 2].at).to.equal(SYNC_FAST_SECONDS);
+		});
+
+		it("after an unknown outcome sends the same events again, and no chat events blindly", () => {
+			const started = startAgainstFake();
+			const outcomes = new Array<string>();
+			let chatLeft = 1;
+			started.server.getSync().setChatOutbox({
+				take() {
+					if (chatLeft === 0) return undefined;
+					chatLeft -= 1;
+					return [{ type: "message", ticketId: "t", id: "m1", message: "help" }];
+				},
+				settled(outcome) {
+					outcomes.push(outcome);
+				},
+			});
+			started.server.getSessionEvents().add({ type: "typing", sessionId: "s-9", date: 1_700_000_001 });
+			started.fake.fail("/activity/sendData", { status: 500 });
+			run(started, 13);
+			run(started, 5);
+			waitUntil(() => syncs(started).size() >= 2, "the second sync");
+			const [first, second] = [syncs(started)[0], syncs(started)[1]];
+			expect(first.body.chatEvents).never.to.equal(undefined);
+			expect(second.body.chatEvents).to.equal(undefined);
+			expect(outcomes[0]).to.equal("unknown");
+			expect(started.fake.JSONEncode(second.body.events)).to.equal(started.fake.JSONEncode(first.body.events));
+			run(started, 13);
+			const third = syncs(started)[2];
+			expect((third.body.events as Array<unknown>).size()).to.equal(0);
+		});
+
+		it("a 404 for the route is probed again at the longest backoff and resumes by itself", () => {
+			const started = startAgainstFake();
+			const missing = { status: 404, body: { message: "Cannot POST", error: "Not Found", statusCode: 404 } };
+			started.fake.fail("/activity/sendData", missing, 2);
+			run(started, 13);
+			expect(syncs(started).size()).to.equal(1);
+			run(started, 59);
+			expect(syncs(started).size()).to.equal(1);
+			run(started, 2);
+			expect(syncs(started).size()).to.equal(2);
+			run(started, 61 + 13 * 3);
+			expect(syncs(started).size() >= 5).to.equal(true);
+			expect(started.fake.to("/activity/createServer").size()).to.equal(1);
+		});
+
+		it("a 404 because the server is forgotten registers again", () => {
+			const started = startAgainstFake();
+			started.fake.forgotten = true;
+			run(started, 14);
+			waitUntil(() => started.fake.to("/activity/createServer").size() === 2, "the new registration");
+			run(started, 14);
+			expect(syncs(started)[syncs(started).size() - 1].body.gameId).to.equal("running-2");
+		});
+
+		it("waits for the service's Retry-After before the next sync", () => {
+			const started = startAgainstFake();
+			started.fake.fail("/activity/sendData", { status: 503, headers: { ["Retry-After"]: "45" } });
+			run(started, 13);
+			expect(syncs(started).size()).to.equal(1);
+			run(started, 44);
+			expect(syncs(started).size()).to.equal(1);
+			run(started, 2);
+			expect(syncs(started).size()).to.equal(2);
+		});
+
+		it("with sync = false keeps the heartbeat instead", () => {
+			const started = startAgainstFake({ sync: false, heartbeatSeconds: 30 });
+			run(started, 70);
+			expect(syncs(started).size()).to.equal(0);
+			expect(started.fake.to("/games/running").size()).to.equal(2);
+		});
+	});
+};
