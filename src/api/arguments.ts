@@ -145,6 +145,7 @@ export const argSpecs = {
 	},
 	endServer: { required: { gameId: serviceIdRule } },
 	getServer: { required: { gameId: serviceIdRule } },
+	consent: { required: { gameId: serviceIdRule, playerId: positiveIdRule, granted: boolRule } },
 } satisfies { [operation: string]: ArgSpec };
 
 /**

@@ -14,6 +14,7 @@ import type {
 } from "./namespaces";
 import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS } from "./operations";
 import { RawRequest, sendRawRequest } from "./rawRequest";
+import { recordConsentVia } from "./resources/consent";
 import type { PlayerLeaveArgs } from "./types";
 
 /**
@@ -157,6 +158,7 @@ export class StaffOpsClient {
 			getServer(runningGameId, options) {
 				return call("getServer", options, [], { gameId: runningGameId });
 			},
+			recordConsent: (args, options) => recordConsentVia(call, args, options),
 		};
 	}
 

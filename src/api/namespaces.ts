@@ -1,4 +1,5 @@
 import type { CallOptions } from "./callOptions";
+import type { ConsentAnswer, ConsentArgs } from "./resources/consent";
 import type {
 	CallMessagesAnswer,
 	CreateOrderAnswer,
@@ -119,4 +120,6 @@ export interface ExtensionsApi {
 	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
 	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
 	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
+	/** Records a player's answer to the consent prompt (`POST /activity/consent`); sent once, never repeated blindly. */
+	recordConsent(args: ConsentArgs, options?: CallOptions): Promise<ConsentAnswer>;
 }

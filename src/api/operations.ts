@@ -30,7 +30,7 @@ export type OperationId =
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer";
+export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "consent";
 
 /** Every operation the typed client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -80,6 +80,7 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: OperationSpec } = {
 	playerLeave: op("playerLeave", "POST", "/activity/playerLeave/v2", true),
 	endServer: op("endServer", "DELETE", "/activity/endServer", true, "high"),
 	getServer: op("getServer", "POST", "/activity/getServer", true),
+	consent: op("consent", "POST", "/activity/consent", false),
 };
 
 /** A request ready for the transport. @internal */

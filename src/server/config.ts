@@ -55,6 +55,23 @@ export interface StaffHint {
 }
 
 /**
+ * Staff activity for the deployed service (DESIGN §3): who reports `active`/`idle`/`typing`, and whether chat
+ * messages are logged. Only players the service tracks and gave a session are ever reported.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, activity: { everyone: false, chatMessages: false } });
+ * ```
+ * @see README#consent-and-activity
+ */
+export interface ActivityOptions {
+	/** Report every tracked player, not only staff. Default false: the service credits staff minutes only. */
+	readonly everyone?: boolean;
+	/** Send each chat message of a reported player as a `message` event. Default false (privacy and volume). */
+	readonly chatMessages?: boolean;
+}
+
+/**
  * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;
  * everything else has a default. A wrong or missing field makes `start` warn one line naming the field and leave
  * StaffOps off; nothing is thrown.
@@ -114,6 +131,13 @@ export interface StaffOpsConfig {
 	readonly keepAlive?: KeepAliveRoute;
 	/** Ending sessions on a service with the deployed service's extension routes. Default: both off. */
 	readonly sessions?: SessionsOptions;
+	/**
+	 * Show the built-in consent prompt when the service asks for a player's consent (`needsConsent`). Default true;
+	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
+	 */
+	readonly consentPrompt?: boolean;
+	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
+	readonly activity?: ActivityOptions;
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
@@ -133,6 +157,8 @@ export interface ResolvedConfig {
 	readonly staffHint?: StaffHint;
 	readonly keepAlive?: KeepAliveRoute;
 	readonly sessions: SessionsOptions;
+	readonly consentPrompt: boolean;
+	readonly activity: ActivityOptions;
 }
 
 /** The default kick message template. @internal */
@@ -203,6 +229,11 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 	sessions: [
 		(value) => t.strictInterface({ reportLeaves: t.optional(t.boolean), endServer: t.optional(t.boolean) })(value),
 		"{ reportLeaves?: boolean, endServer?: boolean }",
+	],
+	consentPrompt: bool,
+	activity: [
+		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
+		"{ everyone?: boolean, chatMessages?: boolean }",
 	],
 };
 
@@ -309,6 +340,8 @@ export function resolveConfig(
 			staffHint: config.staffHint,
 			keepAlive: config.keepAlive,
 			sessions: config.sessions ?? {},
+			consentPrompt: config.consentPrompt ?? true,
+			activity: config.activity ?? {},
 		},
 	];
 }

@@ -131,7 +131,9 @@ export class Gathering {
 
 	/** Reports the leave of an answered join, unless the server ends at shutdown anyway. */
 	leave(record: PlayerRecord, leftAt: number): void {
-		if (record.answer?.banned === true || record.answeredUnder === undefined) return;
+		// Banned, or the service tracks nothing for this player (`tracked: false`): no session of theirs to end.
+		if (record.answer?.banned === true || record.answer?.tracked === false || record.answeredUnder === undefined)
+			return;
 		if (this.host.shuttingDown() && this.host.sessions.endsServer()) return;
 		this.host.sessions.leave(record.userId, record.answeredUnder, leftAt);
 	}

@@ -9,6 +9,7 @@ import type { ResolvedConfig } from "./config";
 import { JoinLookup, Listed } from "./joinLookup";
 import type { RetryShare } from "../runtime/retryShare";
 import { announce } from "./announce";
+import { privacyOf } from "./tracking";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
 
 /** What the join queue needs from the integration. @internal */
@@ -178,6 +179,7 @@ export class JoinQueue {
 				platform: args.platform,
 				tzOffset: args.tzOffset,
 				safechat: args.safechat,
+				...privacyOf(answer),
 			},
 			registered,
 		);

@@ -2,7 +2,11 @@ import { StaffOpsClient } from "../api/client";
 import { CallBridge } from "../bridge/CallBridge";
 import { HealthLog, logInfo, logWarn } from "../runtime/log";
 import { RetryShare } from "../runtime/retryShare";
-import { ensureRemotes } from "../shared/remotes";
+import { ensureRemotes, Remotes } from "../shared/remotes";
+import type { SignalConnection } from "../shared/signal";
+import { ConsentPrompts, ConsentStats } from "./consent";
+import { StaffActivity, StaffActivityStats } from "./staffActivity";
+import { activitySettingsOf, isTrackedResult } from "./tracking";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
 import type { ResolvedConfig } from "./config";
@@ -12,7 +16,7 @@ import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
 import { PlayerRecord, PlayerSession, ServerSignals } from "./records";
 import { Registration } from "./registration";
-import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
+import { defaultBindToClose, defaultCanChat, defaultChatted, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
 import { SessionEnder } from "./sessions";
 import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { robloxRank } from "./staffHint";
@@ -48,13 +52,16 @@ export class StaffOpsServer {
 	private readonly sessions: SessionEnder;
 	private readonly reports: ClientReports;
 	private calls?: CallBridge;
+	private consent?: ConsentPrompts;
+	private activity?: StaffActivity;
+	private reported?: SignalConnection;
 	private stopped = false;
 	private shuttingDown = false;
 
 	/** @internal */
 	constructor(
 		private readonly config: ResolvedConfig,
-		signals: ServerSignals,
+		private readonly signals: ServerSignals,
 		private readonly seams: ServerSeams = {},
 	) {
 		const scheduler = (this.scheduler = seams.scheduler ?? robloxScheduler);
@@ -161,6 +168,7 @@ export class StaffOpsServer {
 					this.guard("client report", () => !this.stopped && this.reports.handle(player, args)),
 				),
 			);
+			this.startPrivacy(remotes);
 			this.calls = new CallBridge({
 				client: this.client,
 				scheduler: this.scheduler,
@@ -175,6 +183,8 @@ export class StaffOpsServer {
 				this.players.PlayerRemoving.Connect((player) =>
 					this.guard("leave", () => {
 						this.reports.forget(player.UserId);
+						this.consent?.forget(player);
+						this.activity?.forget(player);
 						this.gathering.untrack(player);
 					}),
 				),
@@ -194,6 +204,32 @@ export class StaffOpsServer {
 	isStaff(player: Player): boolean {
 		const answer = this.gathering.recordOf(player)?.answer;
 		return answer !== undefined && answer.isStaff && !answer.banned;
+	}
+
+	/**
+	 * Whether the service tracks `player`: their join was answered, they are not banned, and the answer did not say
+	 * `tracked: false` (staff-only mode, data removal, consent denied). Nothing is sent for an untracked player.
+	 */
+	isTracked(player: Player): boolean {
+		return isTrackedResult(this.gathering.recordOf(player)?.answer);
+	}
+
+	/** Whether the service answered `tracked: false` for `player` (a join not answered yet is not known). @internal */
+	isUntracked(player: Player): boolean {
+		return this.gathering.recordOf(player)?.answer?.tracked === false;
+	}
+
+	/** Records `player`'s consent decision (game code's own prompt); false when no consent question is open for them. */
+	answerConsent(player: Player, granted: boolean): boolean {
+		return this.consent !== undefined && this.consent.answer(player, granted);
+	}
+
+	/** Counts of the consent flow and staff activity. @internal */
+	getPrivacyStats(): { consent?: ConsentStats; activity?: StaffActivityStats } {
+		return {
+			consent: this.consent && { ...this.consent.stats },
+			activity: this.activity && { ...this.activity.stats },
+		};
 	}
 
 	/** The player's session with the service, or undefined until their join is answered (and for banned players). */
@@ -268,6 +304,8 @@ export class StaffOpsServer {
 		this.joins.stop();
 		this.sessions.stop();
 		this.calls?.destroy();
+		this.activity?.stop();
+		this.reported?.Disconnect();
 		for (const connection of this.connections) connection.Disconnect();
 		this.connections.clear();
 		this.records.clear();
@@ -309,6 +347,54 @@ export class StaffOpsServer {
 			ending.cancel();
 		}
 		this.stop();
+	}
+
+	/** Consent prompts and staff activity: both act on answered joins and listen on their own remote. */
+	private startPrivacy(remotes: Remotes): void {
+		const guard = (label: string, fn: () => void) => this.guard(label, fn);
+		const consent = (this.consent = new ConsentPrompts({
+			client: this.client,
+			scheduler: this.scheduler,
+			health: this.health,
+			remote: remotes.Consent,
+			builtInPrompt: this.config.consentPrompt,
+			requested: this.signals.consentRequested,
+			guard,
+		}));
+		const emit = this.seams.emitSessionEvent;
+		const registrationAnswer = this.seams.registrationAnswer;
+		const activity = (this.activity =
+			emit === undefined
+				? undefined
+				: new StaffActivity({
+						scheduler: this.scheduler,
+						remote: remotes.Activity,
+						emit,
+						settings: () => activitySettingsOf(registrationAnswer?.()),
+						everyone: this.config.activity.everyone === true,
+						chatMessages: this.config.activity.chatMessages === true,
+						chatted: this.seams.chatted ?? defaultChatted,
+						now: () => os.time(),
+						guard,
+					}));
+		const reported = this.signals.playerReported.Connect((player, result) =>
+			guard("privacy", () => {
+				const record = this.gathering.recordOf(player);
+				if (this.stopped || record === undefined || record.answer !== result) return;
+				const tracked = isTrackedResult(result);
+				consent.answered(player, tracked && result.needsConsent === true, record.answeredUnder);
+				activity?.answered(player, tracked, result.isStaff, result.sessionId);
+			}),
+		);
+		this.connections.push(
+			remotes.Consent.OnServerEvent.Connect((player, ...args) =>
+				guard("consent answer", () => !this.stopped && consent.handle(player, args)),
+			),
+			remotes.Activity.OnServerEvent.Connect((player, ...args) =>
+				guard("activity report", () => !this.stopped && activity?.handle(player, args)),
+			),
+		);
+		this.reported = reported;
 	}
 
 	private onRegistered(): void {

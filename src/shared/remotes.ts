@@ -12,9 +12,11 @@ export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
  * - `ClientReport`: client → server, the client's platform and timezone offset (game integration).
  * - `CallEvents`: server → client, a support call's chat: opened, messages, closed (call bridge);
  *   client → server, the client's requests about its own chat window (checked, rate-limited).
+ * - `Consent`: server → client, show or close the consent prompt; client → server, the player's answer (a boolean).
+ * - `Activity`: server → client, start reporting with the workspace's AFK settings; client → server, a state name.
  * @internal
  */
-export const REMOTE_NAMES = ["ClientReport", "CallEvents"] as const;
+export const REMOTE_NAMES = ["ClientReport", "CallEvents", "Consent", "Activity"] as const;
 
 /** @internal */
 export type RemoteName = (typeof REMOTE_NAMES)[number];
