@@ -29,6 +29,7 @@ export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/tr
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type {
+	ActivityOptions,
 	JoinResult,
 	KeepAliveRoute,
 	PlayerSession,
@@ -73,3 +74,14 @@ export { ChatWindow, formatClockTime } from "./client/chat/ChatWindow";
 export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/ChatWindow";
 export { mountCallChat, startCallChat } from "./client/chat/mount";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";
+export type { ConsentAnswer, ConsentArgs } from "./api/resources/consent";
+export {
+	ConsentPrompt,
+	DEFAULT_CONSENT_TEXT,
+	DEFAULT_CONSENT_TITLE,
+	mountConsentPrompt,
+	startConsentPrompt,
+} from "./client/consent";
+export type { ConsentPromptOptions, MountedConsentPrompt } from "./client/consent";
+export { detectActivity, startActivityReport } from "./client/activity";
+export type { ActivitySources } from "./client/activity";

@@ -107,12 +107,16 @@ export namespace StaffOps {
 				logWarn(`${resolvedOrProblem}; StaffOps is not running`);
 				return undefined;
 			}
-			const server = new StaffOpsServer(resolvedOrProblem, {
-				staffJoined,
-				playerReported,
-				playerBanned,
-				consentRequested,
-			}, seams);
+			const server = new StaffOpsServer(
+				resolvedOrProblem,
+				{
+					staffJoined,
+					playerReported,
+					playerBanned,
+					consentRequested,
+				},
+				seams,
+			);
 			current = server;
 			server.begin(studio);
 			return server;

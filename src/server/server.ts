@@ -16,7 +16,15 @@ import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
 import { PlayerRecord, PlayerSession, ServerSignals } from "./records";
 import { Registration } from "./registration";
-import { defaultBindToClose, defaultCanChat, defaultChatted, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
+import {
+	defaultBindToClose,
+	defaultCanChat,
+	defaultChatted,
+	defaultPlayers,
+	PlayersLike,
+	readGameInfo,
+	ServerSeams,
+} from "./seams";
 import { SessionEnder } from "./sessions";
 import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { robloxRank } from "./staffHint";

@@ -44,7 +44,12 @@ export function consentBody(args: ConsentArgs): { gameId: unknown; playerId: unk
  * @internal
  */
 export function recordConsentVia(
-	call: <T>(operation: "consent", options: CallOptions | undefined, pathValues: ReadonlyArray<unknown>, body?: unknown) => Promise<T>,
+	call: <T>(
+		operation: "consent",
+		options: CallOptions | undefined,
+		pathValues: ReadonlyArray<unknown>,
+		body?: unknown,
+	) => Promise<T>,
 	args: ConsentArgs,
 	options?: CallOptions,
 ): Promise<ConsentAnswer> {
