@@ -158,7 +158,9 @@ export class StaffOpsClient {
 			getServer(runningGameId, options) {
 				return call("getServer", options, [], { gameId: runningGameId });
 			},
-			recordConsent: (args, options) => recordConsentVia(call, args, options),
+			recordConsent(args, options) {
+				return recordConsentVia(call, args, options);
+			},
 		};
 	}
 

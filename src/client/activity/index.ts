@@ -61,7 +61,11 @@ function robloxSources(): ActivitySources {
 					if (running) fn();
 				}
 			});
-			return { Disconnect: () => (running = false) };
+			return {
+				Disconnect() {
+					running = false;
+				},
+			};
 		},
 	};
 }
@@ -113,7 +117,11 @@ export function detectActivity(
 			settle();
 		}),
 	];
-	return { Disconnect: () => connections.forEach((connection) => connection.Disconnect()) };
+	return {
+		Disconnect() {
+			for (const connection of connections) connection.Disconnect();
+		},
+	};
 }
 
 let started = false;

@@ -52,7 +52,9 @@ export function mountConsentPrompt(
 		if (gamepad === true) pcall(() => GuiService.Select(shown.gui));
 	});
 	return {
-		getPrompt: () => prompt,
+		getPrompt() {
+			return prompt;
+		},
 		destroy() {
 			connection.Disconnect();
 			prompt?.close();

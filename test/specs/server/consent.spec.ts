@@ -14,6 +14,7 @@ import { cleanUp, settle, specClient, startRegistered, waitUntil } from "./suppo
 // profile. The privacy fields of a join answer are set per player by wrapping the client (the service's own privacy
 // modes are modelled elsewhere); every count below is of requests the service received.
 
+const ABSENT = "absent";
 type Privacy = Partial<Record<"tracked" | "needsConsent" | "sessionId" | "runningPlayerId" | "banned", unknown>>;
 
 /** A client whose join answers carry `modes[userId]` on top of what the service answered. */
@@ -21,22 +22,26 @@ function privacyClient(modes: Map<number, Privacy>): StaffOpsClient {
 	const client = specClient();
 	const activity = client.activity;
 	(client as unknown as { activity: ActivityApi }).activity = {
-		registerServer: (args, options) => activity.registerServer(args, options),
-		getUserActivity: (userId, options) => activity.getUserActivity(userId, options),
-		reportJoin: (args, options) =>
-			activity.reportJoin(args, options).andThen((answer) => {
+		registerServer(args, options) {
+			return activity.registerServer(args, options);
+		},
+		getUserActivity(userId, options) {
+			return activity.getUserActivity(userId, options);
+		},
+		reportJoin(args, options) {
+			return activity.reportJoin(args, options).andThen((answer) => {
 				const changed = { ...answer } as Record<string, unknown>;
-				for (const [key, value] of pairs(modes.get(args.playerId) ?? {})) changed[key] = value;
-				// A field set to false-y "absent" is removed, as the deployed service leaves it out.
-				for (const [key, value] of pairs(modes.get(args.playerId) ?? {}))
-					if (value === "absent") changed[key] = undefined;
+				// "absent" removes a field, as the deployed service leaves it out.
+				for (const [key, value] of pairs(modes.get(args.playerId) ?? {})) {
+					changed[key] = value === ABSENT ? undefined : value;
+				}
 				return changed as unknown as PlayerJoinAnswer;
-			}),
+			});
+		},
 	};
 	return client;
 }
 
-const ABSENT = "absent";
 /** A consent-denied answer (DESIGN §3): tracked false, no banned, no session. */
 const DENIED: Privacy = { tracked: false, banned: ABSENT, sessionId: ABSENT, runningPlayerId: ABSENT };
 
