@@ -88,6 +88,7 @@ export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/tr
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type {
 	DecidedProfile,
+	ActivityOptions,
 	JoinResult,
 	KeepAliveRoute,
 	RegistrationFacts,
@@ -135,3 +136,14 @@ export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/chatWin
 export { mountCallChat, startCallChat } from "./client/chat/mount";
 export { showNotification, startNotifications } from "./client/notify";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";
+export type { ConsentAnswer, ConsentArgs } from "./api/resources/consent";
+export {
+	ConsentPrompt,
+	DEFAULT_CONSENT_TEXT,
+	DEFAULT_CONSENT_TITLE,
+	mountConsentPrompt,
+	startConsentPrompt,
+} from "./client/consent";
+export type { ConsentPromptOptions, MountedConsentPrompt } from "./client/consent";
+export { detectActivity, startActivityReport } from "./client/activity";
+export type { ActivitySources } from "./client/activity";

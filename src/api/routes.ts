@@ -41,7 +41,7 @@ export type OperationId =
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "sendData";
+export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "sendData" | "consent";
 
 /** Every operation the api client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;

@@ -56,6 +56,23 @@ export interface StaffHint {
 }
 
 /**
+ * Staff activity for the deployed service (DESIGN §3): who reports `active`/`idle`/`typing`, and whether chat
+ * messages are logged. Only players the service tracks and gave a session are ever reported.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, activity: { everyone: false, chatMessages: false } });
+ * ```
+ * @see README#consent-and-activity
+ */
+export interface ActivityOptions {
+	/** Report every tracked player, not only staff. Default false: the service credits staff minutes only. */
+	readonly everyone?: boolean;
+	/** Send each chat message of a reported player as a `message` event. Default false (privacy and volume). */
+	readonly chatMessages?: boolean;
+}
+
+/**
  * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;
  * everything else has a default. A wrong or missing field makes `start` warn one line naming the field and leave
  * StaffOps off; nothing is thrown.
@@ -133,6 +150,13 @@ export interface StaffOpsConfig {
 	 * Default true; false for games that draw their own from `StaffOps.notified`.
 	 */
 	readonly builtInNotifications?: boolean;
+	/**
+	 * Show the built-in consent prompt when the service asks for a player's consent (`needsConsent`). Default true;
+	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
+	 */
+	readonly consentPrompt?: boolean;
+	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
+	readonly activity?: ActivityOptions;
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
@@ -156,6 +180,8 @@ export interface StaffOpsSettings {
 	/** As the developer set it (undefined: the profile's default). */
 	readonly sync?: boolean;
 	readonly builtInNotifications: boolean;
+	readonly consentPrompt: boolean;
+	readonly activity: ActivityOptions;
 }
 
 /** The default kick message template. @internal */
@@ -230,6 +256,11 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 	serviceProfile: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
 	sync: bool,
 	builtInNotifications: bool,
+	consentPrompt: bool,
+	activity: [
+		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
+		"{ everyone?: boolean, chatMessages?: boolean }",
+	],
 };
 
 function templateMessage(template: string): (reason: string) => string {
@@ -338,6 +369,8 @@ export function resolveConfig(
 			serviceProfile: config.serviceProfile ?? "auto",
 			sync: config.sync,
 			builtInNotifications: config.builtInNotifications ?? true,
+			consentPrompt: config.consentPrompt ?? true,
+			activity: config.activity ?? {},
 		},
 	];
 }

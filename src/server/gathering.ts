@@ -134,9 +134,10 @@ export class Gathering {
 
 	/** Reports the leave of an answered join, unless the server ends at shutdown anyway. */
 	leave(record: PlayerRecord, leftAt: number): void {
-		// The deployed service opened a session for a banned joiner too: it ends at his leave like anyone's.
+		// Banned (on the deployed service a banned joiner's session ends at his leave like anyone's), or the service
+		// tracks nothing for this player (`tracked: false`): no session of theirs to end.
 		const bannedWithoutSession = record.answer?.banned === true && this.host.profile() !== "deployed";
-		if (bannedWithoutSession || record.answeredUnder === undefined) return;
+		if (bannedWithoutSession || record.answer?.tracked === false || record.answeredUnder === undefined) return;
 		if (this.host.shuttingDown() && this.host.sessions.endsServer()) return;
 		this.host.sessions.leave(record.userId, record.answeredUnder, leftAt);
 	}

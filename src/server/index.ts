@@ -8,6 +8,7 @@ import { defaultIsStudio, ServerSeams } from "./seams";
 import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
+import { warnNoPrompt } from "./consent";
 
 /**
  * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff
@@ -94,6 +95,19 @@ export namespace StaffOps {
 	 */
 	export const shutdownRequested = new Signal<[message: string]>();
 
+	/**
+	 * Fires once per visit when the service asks for a player's consent (the join answer's `needsConsent`, deployed
+	 * service in its consent mode). The built-in prompt shows unless `consentPrompt` is false; a game that draws its
+	 * own prompt answers with {@link StaffOps.answerConsent}. Nothing waits for the answer: the player plays on.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.consentRequested.Connect((player) => myConsentDialog.open(player));
+	 * ```
+	 * @see README#consent-and-activity
+	 */
+	export const consentRequested = new Signal<[player: Player]>();
+
 	let current: StaffOpsServer | undefined;
 
 	/**
@@ -132,7 +146,15 @@ export namespace StaffOps {
 			}
 			const server = new StaffOpsServer(
 				resolvedOrProblem,
-				{ staffJoined, playerReported, playerBanned, dashboardKick, notified, shutdownRequested },
+				{
+					staffJoined,
+					playerReported,
+					playerBanned,
+					dashboardKick,
+					notified,
+					shutdownRequested,
+					consentRequested,
+				},
 				seams,
 			);
 			current = server;
@@ -173,6 +195,39 @@ export namespace StaffOps {
 	 */
 	export function isStaff(player: Player): boolean {
 		return current !== undefined && current.isStaff(player);
+	}
+
+	/**
+	 * Whether the service tracks `player`. False until their join is answered, for banned players, for players the
+	 * service tracks nothing for (`tracked: false`: its staff-only mode, data removal, consent denied; such a player
+	 * is not banned and plays on), and when StaffOps is not running. Nothing is sent for an untracked player: no
+	 * leave, no activity, no support call.
+	 *
+	 * @example
+	 * ```ts
+	 * if (StaffOps.isTracked(player)) showSupportButton(player);
+	 * ```
+	 * @see README#consent-and-activity
+	 */
+	export function isTracked(player: Player): boolean {
+		return current !== undefined && current.isTracked(player);
+	}
+
+	/**
+	 * Records `player`'s answer to the consent question ({@link StaffOps.consentRequested}), from game code's own
+	 * prompt; the built-in prompt closes. Sent to the service once. Returns false (with a warning) when no question is
+	 * open for that player: never asked, already answered, left, or StaffOps not running.
+	 *
+	 * @example
+	 * ```ts
+	 * myConsentDialog.answered.Connect((player, granted) => StaffOps.answerConsent(player, granted));
+	 * ```
+	 * @see README#consent-and-activity
+	 */
+	export function answerConsent(player: Player, granted: boolean): boolean {
+		const accepted = current !== undefined && current.answerConsent(player, granted);
+		if (!accepted) warnNoPrompt(player);
+		return accepted;
 	}
 
 	/**
@@ -233,6 +288,10 @@ export namespace StaffOps {
 			logWarn("openCall: StaffOps is not running");
 			return undefined;
 		}
+		if (current!.isUntracked(player)) {
+			logWarn("openCall: the service tracks nothing for this player (tracked: false); no call is opened");
+			return undefined;
+		}
 		const [ok, chatOrProblem] = pcall(() => calls.open(player, callId, options));
 		if (!ok) {
 			logWarn(`openCall: ${tostring(chatOrProblem)}`);
@@ -274,5 +333,5 @@ export type { PlayersLike, ServerSeams } from "./seams";
 export { STAFF_ATTRIBUTE } from "./records";
 export { StaffOpsServer } from "./server";
 export type { JoinResult, PlayerSession } from "./records";
-export type { KeepAliveRoute, SessionsOptions, StaffHint } from "./config";
+export type { ActivityOptions, KeepAliveRoute, SessionsOptions, StaffHint } from "./config";
 export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./profile";

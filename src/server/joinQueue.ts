@@ -10,6 +10,7 @@ import { JoinLookup, Listed } from "./joinLookup";
 import type { RetryShare } from "../background/retryShare";
 import { announce } from "./announce";
 import type { DecidedProfile } from "./profile";
+import { privacyOf } from "./tracking";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
 
 /** The player's display name when it can be sent (a non-empty line of text). */
@@ -192,6 +193,7 @@ export class JoinQueue {
 				platform: args.platform,
 				tzOffset: args.tzOffset,
 				safechat: args.safechat,
+				...privacyOf(answer),
 			},
 			registered,
 		);

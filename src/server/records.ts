@@ -31,6 +31,10 @@ export interface JoinResult {
 	readonly tzOffset: string;
 	/** What was reported: whether safe chat is on (the player may not chat freely). */
 	readonly safechat: boolean;
+	/** False when the service tracks nothing for this player (its staff-only mode, data removal, consent denied). */
+	readonly tracked?: boolean;
+	/** The service asks for the player's consent before it keeps this visit (`StaffOps.consentRequested`). */
+	readonly needsConsent?: boolean;
 }
 
 /**
@@ -56,6 +60,7 @@ export interface ServerSignals extends DashboardSignals {
 	readonly staffJoined: Signal<[player: Player]>;
 	readonly playerReported: Signal<[player: Player, result: JoinResult]>;
 	readonly playerBanned: Signal<[player: Player, reason: string]>;
+	readonly consentRequested: Signal<[player: Player]>;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 import type { TextFilter } from "../bridge/filter";
+import type { SessionEvent } from "./sessionEvents";
 
 /**
  * The part of the `Players` service the game integration uses.
@@ -55,6 +56,15 @@ export interface ServerSeams {
 	readonly textFilter?: TextFilter;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
+	/**
+	 * Where staff activity's session events go: the sync's queue (`POST /activity/sendData`). Default: nowhere (no
+	 * sync runs), so nothing is detected on clients either.
+	 */
+	readonly emitSessionEvent?: (event: SessionEvent) => void;
+	/** The current registration's raw answer, for its `afkReportingSettings`; default: none (the defaults apply). */
+	readonly registrationAnswer?: () => unknown;
+	/** Connects to a player's chat messages (chat logging); default `Player.Chatted`. */
+	readonly chatted?: (player: Player, handler: (message: string) => void) => RBXScriptConnection;
 	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`. */
 	readonly delivery?: {
 		readonly modelRoot?: Instance;
@@ -107,3 +117,8 @@ export function defaultBindToClose(callback: () => void): void {
 
 /** @internal */
 export const defaultPlayers: PlayersLike = Players;
+
+/** @internal */
+export function defaultChatted(player: Player, handler: (message: string) => void): RBXScriptConnection {
+	return player.Chatted.Connect((message) => handler(message));
+}

@@ -3,6 +3,11 @@ import { CallBridge } from "../bridge/callBridge";
 import { HealthLog, logInfo, logWarn } from "../background/log";
 import { RetryShare } from "../background/retryShare";
 import { ensureRemotes } from "../shared/remotes";
+import type { Remotes } from "../shared/remotes";
+import type { SignalConnection } from "../shared/signal";
+import { ConsentPrompts, ConsentStats } from "./consent";
+import { StaffActivity, StaffActivityStats } from "./staffActivity";
+import { activitySettingsOf, isTrackedResult } from "./tracking";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
 import type { StaffOpsSettings } from "./config";
@@ -12,7 +17,15 @@ import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
 import { PlayerRecord, PlayerSession, ServerSignals } from "./records";
 import { Registration } from "./registration";
-import { defaultBindToClose, defaultCanChat, defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "./seams";
+import {
+	defaultBindToClose,
+	defaultCanChat,
+	defaultChatted,
+	defaultPlayers,
+	PlayersLike,
+	readGameInfo,
+	ServerSeams,
+} from "./seams";
 import { SessionEnder } from "./sessions";
 import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 import { robloxRank } from "./staffHint";
@@ -58,13 +71,16 @@ export class StaffOpsServer {
 	private profile?: DecidedProfile;
 	private notifications?: RemoteEvent;
 	private calls?: CallBridge;
+	private consent?: ConsentPrompts;
+	private activity?: StaffActivity;
+	private reported?: SignalConnection;
 	private stopped = false;
 	private shuttingDown = false;
 
 	/** @internal */
 	constructor(
 		private readonly config: StaffOpsSettings,
-		signals: ServerSignals,
+		private readonly signals: ServerSignals,
 		private readonly seams: ServerSeams = {},
 	) {
 		const scheduler = (this.scheduler = seams.scheduler ?? robloxScheduler);
@@ -195,6 +211,7 @@ export class StaffOpsServer {
 					this.guard("client report", () => !this.stopped && this.reports.handle(player, args)),
 				),
 			);
+			this.startPrivacy(remotes);
 			this.calls = new CallBridge({
 				client: this.client,
 				scheduler: this.scheduler,
@@ -214,6 +231,8 @@ export class StaffOpsServer {
 				this.players.PlayerRemoving.Connect((player) =>
 					this.guard("leave", () => {
 						this.reports.forget(player.UserId);
+						this.consent?.forget(player);
+						this.activity?.forget(player);
 						this.gathering.untrack(player);
 					}),
 				),
@@ -233,6 +252,32 @@ export class StaffOpsServer {
 	isStaff(player: Player): boolean {
 		const answer = this.gathering.recordOf(player)?.answer;
 		return answer !== undefined && answer.isStaff && !answer.banned;
+	}
+
+	/**
+	 * Whether the service tracks `player`: their join was answered, they are not banned, and the answer did not say
+	 * `tracked: false` (staff-only mode, data removal, consent denied). Nothing is sent for an untracked player.
+	 */
+	isTracked(player: Player): boolean {
+		return isTrackedResult(this.gathering.recordOf(player)?.answer);
+	}
+
+	/** Whether the service answered `tracked: false` for `player` (a join not answered yet is not known). @internal */
+	isUntracked(player: Player): boolean {
+		return this.gathering.recordOf(player)?.answer?.tracked === false;
+	}
+
+	/** Records `player`'s consent decision (game code's own prompt); false when no consent question is open for them. */
+	answerConsent(player: Player, granted: boolean): boolean {
+		return this.consent !== undefined && this.consent.answer(player, granted);
+	}
+
+	/** Counts of the consent flow and staff activity. @internal */
+	getPrivacyStats(): { consent?: ConsentStats; activity?: StaffActivityStats } {
+		return {
+			consent: this.consent && { ...this.consent.stats },
+			activity: this.activity && { ...this.activity.stats },
+		};
 	}
 
 	/** The player's session with the service, or undefined until their join is answered (and for banned players). */
@@ -333,6 +378,8 @@ export class StaffOpsServer {
 		this.joins.stop();
 		this.sessions.stop();
 		this.calls?.destroy();
+		this.activity?.stop();
+		this.reported?.Disconnect();
 		for (const connection of this.connections) connection.Disconnect();
 		this.connections.clear();
 		this.records.clear();
@@ -375,6 +422,61 @@ export class StaffOpsServer {
 			ending.cancel();
 		}
 		this.stop();
+	}
+
+	/** Consent prompts and staff activity: both act on answered joins and listen on their own remote. */
+	private startPrivacy(remotes: Remotes): void {
+		const guard = (label: string, fn: () => void) => this.guard(label, fn);
+		const consent = (this.consent = new ConsentPrompts({
+			client: this.client,
+			scheduler: this.scheduler,
+			health: this.health,
+			remote: remotes.Consent,
+			builtInPrompt: this.config.consentPrompt,
+			requested: this.signals.consentRequested,
+			guard,
+		}));
+		// Session events ride the sync's queue; a spec may take them itself.
+		const emit = this.seams.emitSessionEvent ?? ((event) => this.events.add(event));
+		const registrationAnswer = this.seams.registrationAnswer ?? (() => this.registration.current?.answer);
+		const activity = (this.activity =
+			emit === undefined
+				? undefined
+				: new StaffActivity({
+						scheduler: this.scheduler,
+						remote: remotes.Activity,
+						emit,
+						settings: () => activitySettingsOf(registrationAnswer?.()),
+						everyone: this.config.activity.everyone === true,
+						chatMessages: this.config.activity.chatMessages === true,
+						chatted: this.seams.chatted ?? defaultChatted,
+						now: () => os.time(),
+						guard,
+					}));
+		const reported = this.signals.playerReported.Connect((player, result) =>
+			guard("privacy", () => {
+				const record = this.gathering.recordOf(player);
+				if (this.stopped || record === undefined || record.answer !== result) return;
+				const tracked = isTrackedResult(result);
+				consent.answered(player, tracked && result.needsConsent === true, record.answeredUnder);
+				// Activity is asked of clients only where the sync carries it (the deployed profile, sync on).
+				activity?.answered(player, tracked && this.syncRuns(), result.isStaff, result.sessionId);
+			}),
+		);
+		this.connections.push(
+			remotes.Consent.OnServerEvent.Connect((player, ...args) =>
+				guard("consent answer", () => !this.stopped && consent.handle(player, args)),
+			),
+			remotes.Activity.OnServerEvent.Connect((player, ...args) =>
+				guard("activity report", () => !this.stopped && activity?.handle(player, args)),
+			),
+		);
+		this.reported = reported;
+	}
+
+	/** Whether the sync carries session events now: the deployed profile with the sync on. */
+	private syncRuns(): boolean {
+		return this.profile === "deployed" && this.config.sync !== false;
 	}
 
 	private onRegistered(): void {

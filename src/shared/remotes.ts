@@ -13,9 +13,11 @@ export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
  * - `CallEvents`: server → client, a support call's chat: opened, messages, closed (call bridge);
  *   client → server, the client's requests about its own chat window (checked, rate-limited).
  * - `Notifications`: server → client, a staff notification's text, already filtered for that player.
+ * - `Consent`: server → client, show or close the consent prompt; client → server, the player's answer (a boolean).
+ * - `Activity`: server → client, start reporting with the workspace's AFK settings; client → server, a state name.
  * @internal
  */
-export const REMOTE_NAMES = ["ClientReport", "CallEvents", "Notifications"] as const;
+export const REMOTE_NAMES = ["ClientReport", "CallEvents", "Notifications", "Consent", "Activity"] as const;
 
 /** @internal */
 export type RemoteName = (typeof REMOTE_NAMES)[number];

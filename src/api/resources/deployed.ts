@@ -3,6 +3,7 @@ import type { CallOptions } from "../callOptions";
 import { bool, object, opt, Reader, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
 import { Workspace, workspace } from "./activity";
+import { ConsentAnswer, consentAnswer, consentArgSpec, ConsentArgs, consentBody } from "./consent";
 import { SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
 
 // The deployed service's extensions: operations it has beyond the interface document (`client.extensions`). A
@@ -108,6 +109,14 @@ export const deployedRoutes = {
 		answer: sendDataReader,
 		redactAnswer: true,
 	}),
+	// Not repeated after an unknown outcome: the service stores every decision it gets.
+	consent: route({
+		method: "POST",
+		path: "/activity/consent",
+		safeToRepeat: false,
+		args: consentArgSpec,
+		answer: consentAnswer,
+	}),
 };
 
 // ---- Namespace ----
@@ -133,6 +142,8 @@ export interface ExtensionsApi {
 	 * `players` (a roster that removes everyone missing from it). The key is redacted from the whole answer.
 	 */
 	sendData(args: SendDataArgs, options?: CallOptions): Promise<SendDataAnswer>;
+	/** Records a player's answer to the consent prompt (`POST /activity/consent`); sent once, never repeated blindly. */
+	recordConsent(args: ConsentArgs, options?: CallOptions): Promise<ConsentAnswer>;
 }
 
 /** Builds `client.extensions` on the api client's call. @internal */
@@ -157,6 +168,9 @@ export function extensionsApi(call: Call<keyof typeof deployedRoutes>): Extensio
 		},
 		sendData(args, options) {
 			return call("sendData", options, [], args);
+		},
+		recordConsent(args, options) {
+			return call("consent", options, [], consentBody(args));
 		},
 	};
 }

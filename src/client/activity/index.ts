@@ -1,0 +1,160 @@
+import { Players, UserInputService } from "@rbxts/services";
+import { ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
+import { waitForRemotes } from "../../shared/remotes";
+
+/**
+ * Where the activity detector hears about the player; each defaults to `UserInputService` and the character.
+ * Specs pass fakes.
+ * @see README#consent-and-activity
+ */
+export interface ActivitySources {
+	/** Any input (keys, mouse, touch, gamepad). */
+	readonly onInput: (handler: () => void) => { Disconnect(): void };
+	/** A TextBox gained (`true`) or lost (`false`) focus. */
+	readonly onTyping: (handler: (typing: boolean) => void) => { Disconnect(): void };
+	/** The window lost (`false`) or regained (`true`) focus. */
+	readonly onWindowFocus: (handler: (focused: boolean) => void) => { Disconnect(): void };
+	/** Whether the character is moving now. */
+	readonly isMoving: () => boolean;
+	/** Seconds, for the idle timer; default `os.clock`. */
+	readonly now: () => number;
+	/** Runs `fn` every `seconds`; default a `task.wait` loop. */
+	readonly every: (seconds: number, fn: () => void) => { Disconnect(): void };
+}
+
+function both(first: RBXScriptConnection, second: RBXScriptConnection): { Disconnect(): void } {
+	return {
+		Disconnect() {
+			first.Disconnect();
+			second.Disconnect();
+		},
+	};
+}
+
+function robloxSources(): ActivitySources {
+	return {
+		onInput: (handler) => {
+			const began = UserInputService.InputBegan.Connect(() => handler());
+			const changed = UserInputService.InputChanged.Connect(() => handler());
+			return both(began, changed);
+		},
+		onTyping: (handler) => {
+			const focused = UserInputService.TextBoxFocused.Connect(() => handler(true));
+			const released = UserInputService.TextBoxFocusReleased.Connect(() => handler(false));
+			return both(focused, released);
+		},
+		onWindowFocus: (handler) => {
+			const lost = UserInputService.WindowFocusReleased.Connect(() => handler(false));
+			const back = UserInputService.WindowFocused.Connect(() => handler(true));
+			return both(lost, back);
+		},
+		isMoving: () => {
+			const humanoid = Players.LocalPlayer?.Character?.FindFirstChildOfClass("Humanoid");
+			return humanoid !== undefined && humanoid.MoveDirection.Magnitude > 0.01;
+		},
+		now: () => os.clock(),
+		every: (seconds, fn) => {
+			let running = true;
+			task.spawn(() => {
+				while (running) {
+					task.wait(seconds);
+					if (running) fn();
+				}
+			});
+			return {
+				Disconnect() {
+					running = false;
+				},
+			};
+		},
+	};
+}
+
+/**
+ * Detects this player's activity state with the server's settings and reports each change (`send`): `typing` while a
+ * TextBox has focus, `idle` after `idleSeconds` without input (or, with `movement`, without the character moving),
+ * or at once when the window loses focus (with `altTab`), and `active` again on input. Returns a handle to stop it.
+ * @see README#consent-and-activity
+ */
+export function detectActivity(
+	settings: ActivitySettings,
+	send: (state: ActivityState) => void,
+	sources: ActivitySources = robloxSources(),
+): { Disconnect(): void } {
+	let state: ActivityState = "active";
+	let typing = false;
+	let unfocused = false;
+	let lastActivity = sources.now();
+	const set = (changed: ActivityState) => {
+		if (changed === state) return;
+		state = changed;
+		send(changed);
+	};
+	const settle = () => {
+		if (typing) return set("typing");
+		if (unfocused) return set("idle");
+		if (sources.now() - lastActivity >= settings.idleSeconds) return set("idle");
+		set("active");
+	};
+	const connections = [
+		sources.onInput(() => {
+			if (!settings.movement) lastActivity = sources.now();
+			unfocused = false;
+			settle();
+		}),
+		sources.onTyping((focused) => {
+			typing = focused;
+			lastActivity = sources.now();
+			settle();
+		}),
+		sources.onWindowFocus((focused) => {
+			unfocused = settings.altTab && !focused;
+			if (focused) lastActivity = sources.now();
+			settle();
+		}),
+		sources.every(1, () => {
+			if (settings.movement && sources.isMoving()) lastActivity = sources.now();
+			settle();
+		}),
+	];
+	return {
+		Disconnect() {
+			for (const connection of connections) connection.Disconnect();
+		},
+	};
+}
+
+let started = false;
+
+/**
+ * Reports this client's activity when the server asks (staff, in a workspace of the deployed service): waits for
+ * StaffOps' remotes (up to 30 s), then for the server's settings, and sends state changes only. Once per client;
+ * yields, so call it in its own thread (the drop-in model's loader does).
+ *
+ * @example
+ * ```ts
+ * task.spawn(() => startActivityReport());
+ * ```
+ * @see README#consent-and-activity
+ */
+export function startActivityReport(sources?: ActivitySources, remotesParent?: Instance): boolean {
+	if (started) return false;
+	started = true;
+	const remotes = waitForRemotes(remotesParent);
+	if (remotes === undefined) {
+		started = false;
+		return false;
+	}
+	const remote = remotes.Activity;
+	let detector: { Disconnect(): void } | undefined;
+	remote.OnClientEvent.Connect((settings: unknown) => {
+		if (detector !== undefined || !isActivitySettings(settings)) return;
+		detector = detectActivity(settings, (state) => remote.FireServer(state), sources);
+	});
+	return true;
+}
+
+/** Lets specs start the reporter again. @internal */
+export function resetActivityReportForTests(): void {
+	started = false;
+}
