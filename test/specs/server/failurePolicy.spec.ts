@@ -210,4 +210,20 @@ export = () => {
 			expect(harness.players.kickMessage(player)).to.equal("You are banned from this experience: #### cheater");
 		});
 	});
+
+	describe("shutdown keeps a share of the deadline for ending the server (point 6)", () => {
+		it("sends endServer within a 3 s deadline while 5 leaves hang", () => {
+			const started = startRegistered({ sessions: SESSIONS, shutdownDeadlineSeconds: 3, heartbeatSeconds: 600 });
+			const players = new Array<Player>();
+			for (let i = 0; i < 6; i++) players.push(join(2001 + i));
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			serviceControl.fault({ operation: "playerLeave", latencyMs: 10_000 });
+			for (let i = 0; i < 5; i++) harness.players.remove(players[i]);
+			settle(0.1);
+			harness.server.close();
+			expect(serviceControl.count("endServer")).to.equal(1);
+			expect(serviceControl.records().servers[0].removal).to.equal("endServer");
+		});
+	});
 };
