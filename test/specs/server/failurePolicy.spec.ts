@@ -35,8 +35,12 @@ function alteringHttp(prefix: string, alter: (answer: Record<string, unknown>) =
 			alter(answer);
 			return { ...response, Body: HttpService.JSONEncode(answer) };
 		},
-		JSONEncode: (input) => HttpService.JSONEncode(input),
-		JSONDecode: (input) => HttpService.JSONDecode(input),
+		JSONEncode(input) {
+			return HttpService.JSONEncode(input);
+		},
+		JSONDecode(input) {
+			return HttpService.JSONDecode(input);
+		},
 	};
 }
 
