@@ -138,6 +138,8 @@ export interface AnswerContext {
 	readonly earlierMayHaveActed?: boolean;
 	/** Removes the API key from texts that may echo it. */
 	readonly redact?: (text: string) => string;
+	/** Removes the API key from every value of a usable answer (default: `redact`). */
+	readonly redactValues?: (text: string) => string;
 }
 
 /**
@@ -250,6 +252,6 @@ export function decodeAnswer<T>(
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}
-	redactEverywhere(value, scrub);
+	redactEverywhere(value, context.redactValues ?? scrub);
 	return { ok: true, value: value as T };
 }
