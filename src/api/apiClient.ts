@@ -166,6 +166,7 @@ export class StaffOpsApiClient {
 					retryAfter: answer.retryAfter,
 					earlierMayHaveActed: answer.earlierMayHaveActed,
 					redact: (text) => transport.redact(text),
+					redactValues: (text) => transport.redactKnown(text),
 				});
 				if (!decoded.ok) return Promise.reject(decoded.error) as Promise<T>;
 				return decoded.value;

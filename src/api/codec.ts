@@ -64,6 +64,8 @@ export interface AnswerContext {
 	readonly earlierMayHaveActed?: boolean;
 	/** Removes the API key from texts that may echo it. */
 	readonly redact?: (text: string) => string;
+	/** Removes the API key from every value of a usable answer (default: `redact`). */
+	readonly redactValues?: (text: string) => string;
 }
 
 /**
@@ -104,28 +106,37 @@ export function otherErrorWords(value: unknown): string | undefined {
 }
 
 /**
- * The service echoes the workspace with `loaderId`, which is the API key itself (DESIGN §3): it is replaced before
- * the answer reaches game code, a log line or a signal.
- */
-function redactKeyEcho(answer: unknown): void {
-	const workspace = (answer as { workspace?: unknown }).workspace;
-	if (typeIs(workspace, "table") && (workspace as { loaderId?: unknown }).loaderId !== undefined) {
-		(workspace as { loaderId?: unknown }).loaderId = REDACTED;
-	}
-}
-
-/**
- * For answers of routes StaffOps does not know (`client.request`) and of routes whose texts reach players: every
- * `loaderId` field, at any depth, is
- * replaced, and every string that holds the key is redacted. Walks at most 32 levels.
+ * Every answer, typed or not, before it reaches game code, a log line, a kick message, a signal or a client: every
+ * `loaderId` field (the service echoes the workspace with it, and it is the API key itself, DESIGN §3) is replaced,
+ * and every string that holds the key is redacted, values and table keys alike, at any depth. The walk keeps its
+ * own stack, so no nesting can overflow Luau's; a table met twice is walked once.
  * @internal
  */
-export function redactEverywhere(value: unknown, scrub: (text: string) => string, depth = 0): unknown {
+export function redactEverywhere(value: unknown, scrub: (text: string) => string): unknown {
 	if (typeIs(value, "string")) return scrub(value);
-	if (!typeIs(value, "table") || depth > 32) return value;
-	const record = value as Record<string | number, unknown>;
-	for (const [key, item] of pairs(record)) {
-		record[key] = key === "loaderId" ? REDACTED : redactEverywhere(item, scrub, depth + 1);
+	if (!typeIs(value, "table")) return value;
+	const seen = new Set<object>([value]);
+	const stack = [value as Record<string | number, unknown>];
+	while (stack.size() > 0) {
+		const record = stack.pop()!;
+		const renamed = new Array<[string, string]>();
+		for (const [key, item] of pairs(record)) {
+			if (key === "loaderId") record[key] = REDACTED;
+			else if (typeIs(item, "string")) record[key] = scrub(item);
+			else if (typeIs(item, "table") && !seen.has(item)) {
+				seen.add(item);
+				stack.push(item as Record<string | number, unknown>);
+			}
+			if (typeIs(key, "string")) {
+				const clean = scrub(key);
+				if (clean !== key) renamed.push([key, clean]);
+			}
+		}
+		for (const [from, to] of renamed) {
+			const item = record[from];
+			record[from] = undefined;
+			record[to] = item;
+		}
 	}
 	return value;
 }
@@ -198,7 +209,6 @@ export function decodeAnswer<T>(
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}
-	if (operation !== "request" && OPERATIONS[operation].redactAnswer) redactEverywhere(value, scrub);
-	else redactKeyEcho(value);
+	redactEverywhere(value, context.redactValues ?? scrub);
 	return { ok: true, value: value as T };
 }

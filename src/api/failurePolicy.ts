@@ -1,3 +1,4 @@
+import { backoff, BACKGROUND } from "../shared/backoff";
 import { isNotProcessed } from "../transport/retry";
 import { StaffOpsError } from "../transport/staffOpsError";
 import type { AnyOperationId } from "./routes";
@@ -50,7 +51,8 @@ export function meaningOf(err: unknown): FailureMeaning {
  * - `done`: count the work as done; never send it again;
  * - `forgotten`: the service no longer knows this server: register again;
  * - `verify`: a 404 that may mean either "no such server" or "no such route": read the running game to tell;
- * - `turn-off`: the service lacks the route: turn the feature that uses it off, with one warning;
+ * - `turn-off`: the service may lack the route: record it in the feature's {@link RouteState}, which confirms the
+ *   route missing only after repeated answers over time, then re-probes it at the longest backoff;
  * - `bad-key`: the key is refused: pause, warn once, retry at the longest backoff;
  * - `give-up`: this request will never succeed: drop it, warn once per problem.
  * @internal
@@ -99,4 +101,69 @@ export function reactionTo(operation: AnyOperationId, err: unknown): Reaction {
 /** The service's `Retry-After` of a failure, in seconds, when it sent one. @internal */
 export function retryAfterOf(err: unknown): number | undefined {
 	return StaffOpsError.is(err) ? err.retryAfter : undefined;
+}
+
+/**
+ * The wait before background work tries again after `failures` failures in a row, the last being `err`: the one
+ * backoff, and never shorter than the service's `Retry-After` (honoured up to `BACKGROUND.maxRetryAfter`).
+ * @internal
+ */
+export function backgroundWait(failures: number, random: () => number, err: unknown): number {
+	return backoff(failures, random, { ...BACKGROUND, retryAfter: retryAfterOf(err) });
+}
+
+/** No-route answers that confirm a route missing: at least this many in a row... @internal */
+export const ROUTE_MISSING_ANSWERS = 3;
+/** ...spread over at least this many seconds (a deploy or a misroute seldom lasts longer). @internal */
+export const ROUTE_MISSING_SECONDS = 60;
+
+/**
+ * Whether the service has an optional route (the keep-alive, `playerLeave`), as a state rather than a verdict: one
+ * bad answer (a proxy's HTML 404, a framework's JSON 404, a 405) proves nothing. The route counts as missing only
+ * after {@link ROUTE_MISSING_ANSWERS} no-route answers in a row over {@link ROUTE_MISSING_SECONDS}; it is then tried
+ * again once per longest backoff (`BACKGROUND.cap`), and any answer from it brings the feature back.
+ * @internal
+ */
+export class RouteState {
+	private misses = 0;
+	private firstMiss = 0;
+	private missing = false;
+	private nextProbe = 0;
+
+	constructor(private readonly now: () => number) {}
+
+	/** Records a no-route answer; true when this one confirms the route missing (the moment to warn, once). */
+	noRoute(): boolean {
+		const now = this.now();
+		if (this.misses === 0) this.firstMiss = now;
+		this.misses += 1;
+		this.nextProbe = now + BACKGROUND.cap;
+		if (this.missing || this.misses < ROUTE_MISSING_ANSWERS) return false;
+		if (now - this.firstMiss < ROUTE_MISSING_SECONDS) return false;
+		this.missing = true;
+		return true;
+	}
+
+	/** The route answered; true when it had been confirmed missing (the moment to say it is back). */
+	answered(): boolean {
+		const was = this.missing;
+		this.misses = 0;
+		this.missing = false;
+		return was;
+	}
+
+	/** Whether the route is confirmed missing now. */
+	isMissing(): boolean {
+		return this.missing;
+	}
+
+	/** Whether to use the route now: always until confirmed missing, then once per longest backoff. */
+	usable(): boolean {
+		return !this.missing || this.now() >= this.nextProbe;
+	}
+
+	/** Seconds until the route may be tried again (0 when it may now). */
+	wait(): number {
+		return this.usable() ? 0 : this.nextProbe - this.now();
+	}
 }

@@ -27,6 +27,35 @@ export interface RawRequest {
 }
 
 /**
+ * The largest `client.request` body sent, in bytes: as large as the largest answer read (`MAX_ANSWER_BYTES`); no
+ * route of the service takes more, and a bigger body is a bug that would cost the server its HTTP time.
+ * @internal
+ */
+export const MAX_REQUEST_BODY_BYTES = 1_000_000;
+
+/** Any byte above 127: raw non-ASCII text (a Lua pattern; bytes, not characters). */
+const NON_ASCII = `[${string.char(128)}-${string.char(255)}]`;
+
+/**
+ * Whether a path is one the client sends as given: no spaces or control characters (raw or percent-encoded), no raw
+ * non-ASCII bytes (a no-break or ideographic space among them; encode such text), no `#`, backslash or encoded
+ * slash, no empty segment, and no `.` or `..` segment in any spelling a server or proxy may read as one (`%2e%2e`,
+ * `.%2E`, `..;x`).
+ */
+function pathIsPlain(path: string): boolean {
+	if (path.find("[%s%c#\\]")[0] !== undefined || path.find(NON_ASCII)[0] !== undefined) return false;
+	if (path.find("%%[01]%x")[0] !== undefined || path.find("%%7[fF]")[0] !== undefined) return false;
+	if (path.find("%%2[fF]")[0] !== undefined || path.find("%%5[cC]")[0] !== undefined) return false;
+	if (path.find("//", 1, true)[0] !== undefined) return false;
+	for (const segment of path.sub(2).split("/")) {
+		const [dots] = segment.gsub("%%2[eE]", ".");
+		const [name] = dots.match("^[^;]*");
+		if (name === "." || name === "..") return false;
+	}
+	return true;
+}
+
+/**
  * Checks and sends a {@link RawRequest} (`client.request`): the decoded answer of a 2xx status, with the key redacted
  * wherever it appears, or a {@link StaffOpsError}.
  * @internal
@@ -43,16 +72,11 @@ export function sendRawRequest(transport: Transport, request: RawRequest): Promi
 		return reject("request.method must be GET, POST, PUT, PATCH or DELETE");
 	}
 	const path: unknown = request.path;
-	if (
-		!typeIs(path, "string") ||
-		path.sub(1, 1) !== "/" ||
-		path.size() > 2048 ||
-		path.find("[%s%c#\\]")[0] !== undefined ||
-		path.find("//", 1, true)[0] !== undefined ||
-		path.find("/%.%.?/")[0] !== undefined ||
-		path.find("/%.%.?$")[0] !== undefined
-	) {
-		return reject("request.path must start with / and hold no spaces, //, . or .. segments, # or backslashes");
+	if (!typeIs(path, "string") || path.sub(1, 1) !== "/" || path.size() > 2048 || !pathIsPlain(path)) {
+		return reject(
+			"request.path must start with / and hold no spaces, control or non-ASCII characters (percent-encode them), " +
+				"//, . or .. segments in any encoding, #, backslashes or encoded slashes",
+		);
 	}
 	let body: string | undefined;
 	if (request.body !== undefined) {
@@ -60,6 +84,12 @@ export function sendRawRequest(transport: Transport, request: RawRequest): Promi
 		if (!typeIs(request.body, "table")) return reject("request.body must be a table");
 		body = safeEncode(transport.json(), request.body);
 		if (body === undefined) return reject("request.body cannot be encoded as JSON");
+		if (body.size() > MAX_REQUEST_BODY_BYTES) {
+			return reject(
+				`request.body is ${math.ceil(body.size() / 1000)} kB as JSON; the largest body sent is ` +
+					`${MAX_REQUEST_BODY_BYTES / 1000} kB`,
+			);
+		}
 	}
 	const [optionsOk, priority, maxAttempts] = readCallOptions(
 		{ priority: request.priority, maxAttempts: request.maxAttempts },

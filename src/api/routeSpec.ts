@@ -27,11 +27,6 @@ export interface RouteSpec {
 	 * release refused because the order is already released); the error's message then says so.
 	 */
 	readonly refusalMayMeanDone: boolean;
-	/**
-	 * Whether the answer carries texts the service controls that reach players or game code (a kick message): the
-	 * key is then redacted from every string and key of the answer, at any depth, not only from the known echo.
-	 */
-	readonly redactAnswer: boolean;
 }
 
 /** What a resource module says about one route; the rest of {@link RouteSpec} is derived. @internal */
@@ -44,7 +39,6 @@ export interface RouteDeclaration {
 	readonly args?: ArgSpec;
 	readonly answer: Reader<unknown>;
 	readonly refusalMayMeanDone?: boolean;
-	readonly redactAnswer?: boolean;
 }
 
 /** Builds a {@link RouteSpec}: the path's value names are read from its template. @internal */
@@ -61,7 +55,6 @@ export function route(declaration: RouteDeclaration): RouteSpec {
 		args: declaration.args,
 		answer: declaration.answer,
 		refusalMayMeanDone: declaration.refusalMayMeanDone ?? false,
-		redactAnswer: declaration.redactAnswer ?? false,
 	};
 }
 

@@ -2,7 +2,7 @@ import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
 import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { CallCloseReason } from "../shared/chatProtocol";
 import { HealthLog } from "../background/log";
-import { backoff } from "../shared/backoff";
+import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { ChatRegistry, Session } from "./chatRegistry";
 import type { Delivery } from "./messageDelivery";
@@ -154,7 +154,12 @@ export class Poller {
 		const { settings, random } = this.ports;
 		this.schedule(
 			session,
-			backoff(session.failures, random, { base: settings.retryDelay, cap: settings.maxRetryDelay, retryAfter }),
+			backoff(session.failures, random, {
+				base: settings.retryDelay,
+				cap: settings.maxRetryDelay,
+				retryAfter,
+				maxRetryAfter: math.max(settings.maxRetryDelay, BACKGROUND.maxRetryAfter),
+			}),
 		);
 	}
 

@@ -1,3 +1,4 @@
+import { robloxTextFilter } from "../bridge/filter";
 import { logWarn } from "../background/log";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
@@ -34,8 +35,15 @@ function kick(
 	player: Player,
 	reason: string,
 ): void {
-	const [ok, message] = pcall(host.config.kickMessage, reason);
-	const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${reason}`;
-	if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
-	host.guard("kick", () => player.Kick(text));
+	// The reason is text from outside Roblox shown to the player: Roblox requires it filtered for them first. The
+	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass is not shown at all.
+	task.spawn(() => {
+		const [filteredOk, filtered] = pcall(robloxTextFilter, reason, player);
+		const shown = filteredOk && typeIs(filtered, "string") ? filtered : "";
+		if (!filteredOk) logWarn(`the ban reason could not be filtered (${tostring(filtered)}); kicked without it`);
+		const [ok, message] = pcall(host.config.kickMessage, shown);
+		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${shown}`;
+		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
+		host.guard("kick", () => player.Kick(text));
+	});
 }

@@ -1,7 +1,6 @@
-import { reactionTo } from "../api/failurePolicy";
+import { backgroundWait, reactionTo } from "../api/failurePolicy";
 import type { RunningGameAnswer, RunningPlayer } from "../api/resources/games";
 import type { Scheduler } from "../transport/scheduler";
-import { backoff, BACKGROUND } from "../shared/backoff";
 
 /** One user a running game's answer lists, with their running-player entry when the list has one. @internal */
 export interface Listed {
@@ -55,6 +54,7 @@ export class JoinLookup {
 	private scheduled = false;
 	private inFlight = false;
 	private failures = 0;
+	private lastError: unknown;
 	private stopped = false;
 
 	constructor(private readonly host: JoinLookupSeams) {}
@@ -63,7 +63,7 @@ export class JoinLookup {
 	request(): void {
 		if (this.stopped || this.scheduled || this.inFlight) return;
 		this.scheduled = true;
-		this.host.scheduler.delay(backoff(this.failures + 1, this.host.random, BACKGROUND), () => {
+		this.host.scheduler.delay(backgroundWait(this.failures + 1, this.host.random, this.lastError), () => {
 			this.scheduled = false;
 			this.run();
 		});
@@ -94,6 +94,7 @@ export class JoinLookup {
 					this.request();
 				} else {
 					this.failures = 0;
+					this.lastError = undefined;
 				}
 			},
 			(err: unknown) => {
@@ -104,6 +105,7 @@ export class JoinLookup {
 					return;
 				}
 				this.failures += 1;
+				this.lastError = err;
 				this.host.failed(err);
 				this.request();
 			},

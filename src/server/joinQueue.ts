@@ -1,9 +1,8 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
-import { reactionTo } from "../api/failurePolicy";
+import { backgroundWait, reactionTo } from "../api/failurePolicy";
 import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
 import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../background/log";
-import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
 import { JoinLookup, Listed } from "./joinLookup";
@@ -62,6 +61,8 @@ export class JoinQueue {
 	private readonly refusals = new Set<string>();
 	/** During shutdown nothing waits for timers: after a failure the shutdown loop sends again from this moment. */
 	notBefore = 0;
+	/** While failing, no probe goes out before this moment (the backoff, or the service's `Retry-After`). */
+	private quietUntil = 0;
 	private readonly lookup: JoinLookup;
 
 	constructor(private readonly host: JoinQueueSeams) {
@@ -111,6 +112,11 @@ export class JoinQueue {
 		for (const record of ready) {
 			if (this.failures > 0) {
 				if (this.probing) return;
+				const quiet = this.quietUntil - this.host.scheduler.now();
+				if (quiet > 0) {
+					this.scheduleRetry(quiet);
+					return;
+				}
 				const wait = this.host.retries.take();
 				if (wait > 0) {
 					this.scheduleRetry(wait);
@@ -294,7 +300,9 @@ export class JoinQueue {
 			record.phase = "ready";
 		}
 		this.noteFailure(err, "they will be retried");
-		this.scheduleRetry();
+		const wait = backgroundWait(this.failures, this.host.random, err);
+		this.quietUntil = this.host.scheduler.now() + wait;
+		this.scheduleRetry(wait);
 	}
 
 	/** One warning per kind of refusal, not one per player. */
@@ -312,14 +320,14 @@ export class JoinQueue {
 		this.host.health.problem("joins", `join reports are failing (${tostring(err)}); ${what}`);
 	}
 
-	private scheduleRetry(after?: number): void {
+	private scheduleRetry(after: number): void {
 		if (this.host.shuttingDown()) {
 			this.notBefore = os.clock() + 1;
 			return;
 		}
 		if (this.retryScheduled || this.stopped) return;
 		this.retryScheduled = true;
-		this.host.scheduler.delay(after ?? backoff(this.failures, this.host.random, BACKGROUND), () =>
+		this.host.scheduler.delay(after, () =>
 			this.host.guard("join retry", () => {
 				this.retryScheduled = false;
 				this.flush();

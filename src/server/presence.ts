@@ -1,7 +1,8 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
-import { reactionTo } from "../api/failurePolicy";
+import { reactionTo, retryAfterOf, RouteState } from "../api/failurePolicy";
 import type { RunningGameAnswer } from "../api/resources/games";
 import { HealthLog, logInfo, logWarn } from "../background/log";
+import { BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
@@ -34,25 +35,30 @@ export const RECONCILE_CAP = 10;
  * (`GET /games/running/{id}`), which also lists the players: a player the service does not list is reported again,
  * at most {@link RECONCILE_CAP} per beat, and never on a list that cannot be right (no players listed at all while
  * players here were answered). With a keep-alive route it sends that instead, which keeps the server present where
- * reads do not; a 404 on it is told apart by one read: the server is gone (register again) or the route is (one
- * warning, back to reads). A 405 turns the route off at once.
+ * reads do not; a 404 on it is told apart by one read: the server is gone (register again) or the route may be. A
+ * no-route answer (that 404, a 405) makes that beat a read; the route counts as missing only as the one failure
+ * policy's {@link RouteState} says (one warning), is re-probed at the longest backoff and resumes when it answers.
+ * A failed beat waits at least the service's `Retry-After`.
  * @internal
  */
 export class Presence {
 	private token?: object;
-	private keepAlive?: KeepAliveRoute;
+	private readonly keepAlive?: KeepAliveRoute;
+	private readonly route: RouteState;
 	/** Failures handled so far (for specs and diagnostics). */
 	failuresHandled = 0;
 
 	constructor(private readonly host: PresenceSeams) {
 		this.keepAlive = host.keepAlive;
+		this.route = new RouteState(() => host.scheduler.now());
 	}
 
-	/** Schedules the next beat (replacing any scheduled one). */
-	schedule(): void {
+	/** Schedules the next beat (replacing any scheduled one), at least `retryAfter` seconds away. */
+	schedule(retryAfter?: number): void {
 		const token = {};
 		this.token = token;
-		this.host.scheduler.delay(this.host.heartbeatSeconds, () =>
+		const wait = math.max(this.host.heartbeatSeconds, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));
+		this.host.scheduler.delay(wait, () =>
 			this.host.guard("heartbeat", () => {
 				if (this.token === token) this.beat(token);
 			}),
@@ -70,7 +76,7 @@ export class Presence {
 	private beat(token: object): void {
 		const registered = this.host.registration();
 		if (registered === undefined) return;
-		if (this.keepAlive !== undefined) {
+		if (this.keepAlive !== undefined && this.route.usable()) {
 			this.keepAliveBeat(token, registered, this.keepAlive);
 			return;
 		}
@@ -85,7 +91,7 @@ export class Presence {
 				this.host.guard("heartbeat", () => {
 					if (!this.live(token, registered)) return;
 					// The server is known, so the keep-alive route is what is missing.
-					if (after404) this.turnOff("404 on the route, while the server is known");
+					if (after404) this.noRoute("404 on the route, while the server is known");
 					this.succeeded();
 					this.reconcile(answer, seqAtSend);
 				}),
@@ -104,7 +110,13 @@ export class Presence {
 				maxAttempts: 1,
 			})
 			.andThen(
-				() => this.host.guard("heartbeat", () => this.live(token, registered) && this.succeeded()),
+				() =>
+					this.host.guard("heartbeat", () => {
+						if (!this.live(token, registered)) return;
+						if (this.route.answered())
+							logInfo(`the keep-alive route ${route.method} ${route.path} answers again`);
+						this.succeeded();
+					}),
 				(err: unknown) => this.host.guard("heartbeat", () => this.failed(token, registered, err, "getServer")),
 			);
 	}
@@ -124,7 +136,7 @@ export class Presence {
 			return;
 		}
 		if (reaction === "turn-off") {
-			this.turnOff(err);
+			this.noRoute(err);
 			this.read(token, registered);
 			return;
 		}
@@ -135,16 +147,16 @@ export class Presence {
 		}
 		this.failuresHandled += 1;
 		this.host.health.problem("heartbeat", `heartbeat failed (${tostring(err)}); will keep trying`);
-		this.schedule();
+		this.schedule(retryAfterOf(err));
 	}
 
-	private turnOff(err: unknown): void {
-		if (this.keepAlive === undefined) return;
+	/** The keep-alive route gave a no-route answer; warns once, when that confirms it missing. */
+	private noRoute(err: unknown): void {
+		if (this.keepAlive === undefined || !this.route.noRoute()) return;
 		logWarn(
 			`the keep-alive route ${this.keepAlive.method} ${this.keepAlive.path} is not there (${tostring(err)}); ` +
-				"heartbeats read the running game instead",
+				"heartbeats read the running game instead and try the route again every minute",
 		);
-		this.keepAlive = undefined;
 	}
 
 	/**

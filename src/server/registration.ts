@@ -1,9 +1,9 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
 import { MAX_SERVICE_ID } from "../api/arguments";
-import { reactionTo } from "../api/failurePolicy";
+import { backgroundWait, reactionTo } from "../api/failurePolicy";
 import type { CreateServerArgs } from "../api/resources/activity";
 import { HealthLog, logInfo, logWarn } from "../background/log";
-import { backoff, BACKGROUND } from "../shared/backoff";
+import { BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import { StaffOpsError } from "../transport/staffOpsError";
 import type { Registered } from "./records";
@@ -85,7 +85,7 @@ export class Registration {
 					const note = unsure
 						? ". The service may have registered that attempt; it forgets such an unused registration on its own"
 						: "";
-					this.failed(`${tostring(err)}${note}`, reaction);
+					this.failed(`${tostring(err)}${note}`, reaction, err);
 				}),
 		);
 	}
@@ -105,7 +105,7 @@ export class Registration {
 		return this.inFlight;
 	}
 
-	private failed(text: string, reaction: string): void {
+	private failed(text: string, reaction: string, err?: unknown): void {
 		this.failures += 1;
 		this.failuresHandled += 1;
 		if (reaction === "give-up") {
@@ -124,7 +124,7 @@ export class Registration {
 			this.nextShutdownAttempt = os.clock() + 1;
 			return;
 		}
-		const wait = badKey ? BACKGROUND.cap : backoff(this.failures, this.host.random, BACKGROUND);
+		const wait = math.max(badKey ? BACKGROUND.cap : 0, backgroundWait(this.failures, this.host.random, err));
 		this.host.scheduler.delay(wait, () => this.host.guard("registration", () => this.start()));
 	}
 }

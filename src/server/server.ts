@@ -40,6 +40,13 @@ export { STAFF_ATTRIBUTE } from "./records";
 export type { JoinResult, PlayerSession, ServerSignals } from "./records";
 
 /**
+ * The share of the shutdown deadline kept for ending the server (`endServer`), which goes out whatever else hangs: a
+ * server not ended keeps its staff sessions open on the service until its 20-minute sweep.
+ * @internal
+ */
+export const END_SERVER_SHARE = 0.3;
+
+/**
  * One running game integration: registration, joins, staff marks, bans, presence, sessions and shutdown, each a
  * small task of its own (`registration.ts`, `gathering.ts`, `joinQueue.ts`, `presence.ts`, `sessions.ts`) that
  * reads failures through the one policy (`api/failurePolicy.ts`). Made by {@link StaffOps.start}; game code uses the
@@ -398,8 +405,10 @@ export class StaffOpsServer {
 		this.sync.stop();
 		const seconds = shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
 		const deadline = os.clock() + seconds;
+		// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
+		const reportsUntil = this.sessions.endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
 		this.gathering.stopWaiting();
-		while (os.clock() < deadline && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
+		while (os.clock() < reportsUntil && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
 			if (this.registration.current === undefined) {
 				if (!this.registration.isRegistering() && os.clock() >= this.registration.nextShutdownAttempt) {
 					this.registration.start();

@@ -1,7 +1,6 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
-import { reactionTo } from "../api/failurePolicy";
-import { HealthLog, logWarn } from "../background/log";
-import { backoff, BACKGROUND } from "../shared/backoff";
+import { backgroundWait, reactionTo, RouteState } from "../api/failurePolicy";
+import { HealthLog, logInfo, logWarn } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { Registered } from "./records";
 import type { SessionsOptions } from "./config";
@@ -29,13 +28,17 @@ export const MAX_QUEUED_LEAVES = 200;
 /**
  * Reports leaves and ends the server. A leave is idempotent on that service, so it is retried; leaves take `normal`
  * priority, below joins. While the service fails, one leave is out at a time and the rest queue, up to
- * {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them. A route the service does
- * not have turns its part off with one warning (a 404 is told apart from an unknown server by one read).
+ * {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them. Retries wait at least the
+ * service's `Retry-After`. A no-route answer on the leave route (a 404 told apart from an unknown server by one read,
+ * a 405) keeps the leave queued: the one failure policy's {@link RouteState} confirms the route missing only after
+ * repeated answers over time (one warning), then one leave probes it per longest backoff, and leaves resume by
+ * themselves when it answers. A missing endServer route turns the end off with one warning.
  * @internal
  */
 export class SessionEnder {
 	private readonly queue = new Array<Leave>();
 	private reportLeaves: boolean;
+	private readonly route: RouteState;
 	private endServerOn: boolean;
 	private failures = 0;
 	private inFlight = 0;
@@ -48,6 +51,7 @@ export class SessionEnder {
 	constructor(private readonly host: SessionsSeams) {
 		this.reportLeaves = host.options.reportLeaves === true;
 		this.endServerOn = host.options.endServer === true;
+		this.route = new RouteState(() => host.scheduler.now());
 	}
 
 	/** The deployed profile: leaves and the server's end are on unless the developer set them false. */
@@ -145,6 +149,7 @@ export class SessionEnder {
 					this.host.guard("leave", () => {
 						this.inFlight -= 1;
 						this.sent += 1;
+						if (this.route.answered()) logInfo("the playerLeave route answers again; leaves are reported");
 						if (this.failures > 0) {
 							this.failures = 0;
 							this.host.health.recovered("leaves", "leave reports reach the service again");
@@ -169,19 +174,24 @@ export class SessionEnder {
 			return;
 		}
 		if (reaction === "turn-off") {
-			this.turnOff(err);
+			this.noRoute(leave, err);
 			return;
 		}
 		if (reaction === "verify") {
 			this.verify(leave, err);
 			return;
 		}
+		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
+		this.retry(leave, backgroundWait(this.failures + 1, this.host.random, err));
+	}
+
+	/** Puts `leave` back at the head of the queue and sends again after `wait` seconds, one at a time. */
+	private retry(leave: Leave, wait: number): void {
 		this.failures += 1;
 		this.queue.unshift(leave);
-		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
 		if (this.retryScheduled) return;
 		this.retryScheduled = true;
-		this.host.scheduler.delay(backoff(this.failures, this.host.random, BACKGROUND), () =>
+		this.host.scheduler.delay(wait, () =>
 			this.host.guard("leave retry", () => {
 				this.retryScheduled = false;
 				this.flush();
@@ -197,15 +207,23 @@ export class SessionEnder {
 			return;
 		}
 		this.host.client.games.getRunning(registered.internalGameId, { priority: "normal" }).andThen(
-			() => this.host.guard("leave", () => this.turnOff(err)),
+			() => this.host.guard("leave", () => this.noRoute(leave, err)),
 			() => this.host.guard("leave", () => this.flush()),
 		);
 	}
 
-	private turnOff(err: unknown): void {
-		if (!this.reportLeaves) return;
-		this.reportLeaves = false;
-		this.queue.clear();
-		logWarn(`the service has no playerLeave route (${tostring(err)}); leaves are not reported`);
+	/**
+	 * The leave route gave a no-route answer: nothing was acted on, so the leave waits for the route (sending it later
+	 * is not a repeat). Warns once, when the answers confirm the route missing.
+	 */
+	private noRoute(leave: Leave, err: unknown): void {
+		if (this.stopped) return;
+		if (this.route.noRoute()) {
+			logWarn(
+				`the service has no playerLeave route (${tostring(err)}); leaves wait and the route is tried again ` +
+					"every minute",
+			);
+		}
+		this.retry(leave, math.max(this.route.wait(), backgroundWait(this.failures + 1, this.host.random, err)));
 	}
 }

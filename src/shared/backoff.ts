@@ -31,5 +31,9 @@ export function backoff(failures: number, random: () => number, options: Backoff
 	return math.max(wait, math.min(retryAfter, options.maxRetryAfter ?? options.cap));
 }
 
-/** Background work backs off from 2 s up to a minute. @internal */
-export const BACKGROUND = { base: 2, cap: 60 } as const;
+/**
+ * Background work backs off from 2 s up to a minute, and honours the service's `Retry-After` up to 10 minutes
+ * (half the deployed service's 20-minute silence sweep, so a server told to wait is not deleted for waiting).
+ * @internal
+ */
+export const BACKGROUND = { base: 2, cap: 60, maxRetryAfter: 600 } as const;

@@ -29,9 +29,29 @@ export function checkBaseUrl(url: unknown): [ok: true, url: string] | [ok: false
 	} else if (lowerScheme !== "https") {
 		return [false, "baseUrl must start with https://"];
 	}
+	const [port] = host.match("^%[[^%]]*%]:(.*)$");
+	const [plainPort] = host.match("^[^:%[]+:(.*)$");
+	const portText = typeIs(port, "string") ? port : typeIs(plainPort, "string") ? plainPort : undefined;
+	if (portText !== undefined) {
+		const portProblem = checkPort(portText);
+		if (portProblem !== undefined) return [false, portProblem];
+	}
 	let normalised = url;
 	while (normalised.sub(-1) === "/") normalised = normalised.sub(1, -2);
 	return [true, normalised];
+}
+
+/**
+ * Checks a base URL's port: Roblox's HttpService refuses ports below 1024 other than 80 and 443, and 1194, so such a
+ * URL would pass here and fail at the first request.
+ */
+function checkPort(text: string): string | undefined {
+	const port = text.match("^%d+$")[0] !== undefined ? tonumber(text) : undefined;
+	if (port === undefined || port < 1 || port > 65535) return "baseUrl has an invalid port";
+	if ((port < 1024 && port !== 80 && port !== 443) || port === 1194) {
+		return `baseUrl uses port ${port}, which Roblox's HttpService refuses (below 1024 other than 80 and 443, and 1194)`;
+	}
+	return undefined;
 }
 
 /**

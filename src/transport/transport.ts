@@ -113,6 +113,7 @@ export class Transport {
 	private readonly random: () => number;
 	private readonly headers: (hasBody: boolean) => Map<string, string | Secret>;
 	private readonly scrub: (text: string) => string;
+	private readonly keyText: string | undefined;
 
 	constructor(config: TransportConfig, seams: TransportSeams = {}) {
 		const [urlOk, urlOrProblem] = checkBaseUrl(typeIs(config, "table") ? config.baseUrl : undefined);
@@ -143,6 +144,7 @@ export class Transport {
 			return headers;
 		};
 		// A Secret's text cannot be read, so its echo cannot be found: key-like tokens are masked instead.
+		this.keyText = keyText;
 		const keyIsSecret = keyProblem === undefined && keyText === undefined;
 		this.scrub = keyIsSecret ? maskKeyLike : (text) => redact(text, keyText);
 	}
@@ -150,6 +152,14 @@ export class Transport {
 	/** Removes the API key from a text that may echo it back. */
 	redact(text: string): string {
 		return this.scrub(text);
+	}
+
+	/**
+	 * Removes the key's known text from a text (nothing for a Secret, whose text cannot be read): for every value of a
+	 * typed answer, where masking anything key-like would also mask the service's ids.
+	 */
+	redactKnown(text: string): string {
+		return redact(text, this.keyText);
 	}
 
 	/** The normalised base URL. */

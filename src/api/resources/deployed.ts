@@ -100,14 +100,12 @@ export const deployedRoutes = {
 		answer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
 	}),
 	// Not repeated by the transport: its `chatEvents` are appended without dedup; the sync decides what to resend.
-	// Its kick and notification texts go to players, so the key is redacted from the whole answer.
 	sendData: route({
 		method: "POST",
 		path: "/activity/sendData",
 		safeToRepeat: false,
 		args: sendDataArgSpec,
 		answer: sendDataReader,
-		redactAnswer: true,
 	}),
 	// Not repeated after an unknown outcome: the service stores every decision it gets.
 	consent: route({

@@ -259,7 +259,8 @@ export = () => {
 
 		it("reports a network error when nothing listens", () => {
 			const client = new StaffOpsApiClient({
-				baseUrl: "http://127.0.0.1:9",
+				// A port Roblox allows (it refuses 9) on which nothing listens.
+				baseUrl: "http://127.0.0.1:65531",
 				apiKey: "k",
 				retry: { maxAttempts: 1 },
 				budget: new RequestBudget({ perMinute: 1000, burst: 100 }),

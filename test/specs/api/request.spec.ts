@@ -125,5 +125,93 @@ export = () => {
 				expect((err as StaffOpsError).operation).to.equal("request");
 			}
 		});
+
+		it("redacts the key from an answer at depth 40 and from table keys (issue 24, point 7)", () => {
+			const { clock, http, client } = rig();
+			const deep: Record<string, unknown> = { echo: `key ${KEY}` };
+			let answer: Record<string, unknown> = deep;
+			for (let depth = 0; depth < 40; depth++) answer = { inner: answer };
+			http.then({ status: 200, body: { success: true, nested: answer, byKey: { [KEY]: 1 } } });
+			const [ok, decoded] = settle(clock, client.request({ method: "GET", path: "/x", maxAttempts: 1 }));
+			expect(ok).to.equal(true);
+			let leaks = 0;
+			const stack = new Array<defined>();
+			stack.push(decoded as defined);
+			while (stack.size() > 0) {
+				const item = stack.pop();
+				if (typeIs(item, "string") && item.find(KEY, 1, true)[0] !== undefined) leaks += 1;
+				if (!typeIs(item, "table")) continue;
+				for (const [key, inner] of pairs(item as Record<string, unknown>)) {
+					if (typeIs(key, "string") && key.find(KEY, 1, true)[0] !== undefined) leaks += 1;
+					stack.push(inner as defined);
+				}
+			}
+			expect(leaks).to.equal(0);
+			expect((decoded as { byKey: Record<string, number> }).byKey["<redacted>"]).to.equal(1);
+		});
+
+		it("refuses dot segments in any encoding, control and non-ASCII spaces, and bodies over 1 MB (issue 24, point 10)", () => {
+			const { clock, http, client } = rig();
+			const nbsp = `${string.char(0xc2)}${string.char(0xa0)}`;
+			const ideographic = `${string.char(0xe3)}${string.char(0x80)}${string.char(0x80)}`;
+			const paths = [
+				"/a/%2e%2e/b",
+				"/a/%2E%2E",
+				"/a/.%2e/b",
+				"/a/%2e/b",
+				"/a/..;/b",
+				"/a/..;jsessionid=1/b",
+				"/a/.;x",
+				`/a${nbsp}b`,
+				`/a/${ideographic}`,
+				"/a/%00b",
+				"/a/%7f",
+				"/a/..%2fb",
+				"/a/%5c..",
+			];
+			let refused = 0;
+			for (const path of paths) {
+				const [ok, err] = settle(clock, client.request({ method: "GET", path, maxAttempts: 1 }));
+				if (!ok && (err as StaffOpsError).kind === "invalid") refused += 1;
+			}
+			expect(refused).to.equal(paths.size());
+			const [ok, err] = settle(
+				clock,
+				client.request({ method: "POST", path: "/big", body: { data: string.rep("x", 4_000_000) } }),
+			);
+			expect(ok).to.equal(false);
+			expect((err as StaffOpsError).kind).to.equal("invalid");
+			expect(tostring(err).find("largest body sent is 1000 kB", 1, true)[0]).to.be.ok();
+			expect(http.seen.size()).to.equal(0);
+			// Names with dots and encoded text are fine.
+			const [fine] = settle(
+				clock,
+				client.request({ method: "GET", path: "/a/v1.2/..x/%2e%2ex", maxAttempts: 1 }),
+			);
+			expect(fine).to.equal(true);
+			expect(http.seen.size()).to.equal(1);
+		});
+
+		it("refuses a baseUrl on a port Roblox refuses, at start", () => {
+			for (const [url, usable] of [
+				["https://staff.example.com:22", false],
+				["https://staff.example.com:1194", false],
+				["https://staff.example.com:1023", false],
+				["https://staff.example.com:0", false],
+				["https://staff.example.com:x", false],
+				["https://[::1]:25/api", false],
+				["https://staff.example.com:443", true],
+				["https://staff.example.com:8443/api", true],
+				["http://127.0.0.1:8080", true],
+			] as const) {
+				const clock = new FakeScheduler();
+				const http = new FakeHttp(clock);
+				const client = new StaffOpsApiClient({ baseUrl: url, apiKey: KEY }, { http, scheduler: clock });
+				const [ok, err] = settle(clock, client.request({ method: "GET", path: "/x", maxAttempts: 1 }));
+				expect(ok).to.equal(usable);
+				if (!usable) expect(tostring(err).find("port", 1, true)[0]).to.be.ok();
+				expect(http.seen.size()).to.equal(usable ? 1 : 0);
+			}
+		});
 	});
 };

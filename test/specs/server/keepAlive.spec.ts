@@ -57,13 +57,17 @@ export = () => {
 			expect(linesWith(allOutput(), "no longer knows this server").size()).to.equal(1);
 		});
 
-		it("turns a route the service lacks off with one warning and reads instead", () => {
+		it("confirms a route the service lacks over a minute, with one warning, reads instead and probes once a minute", () => {
 			serviceControl.reset("default");
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
-			heartbeats(started.clock, 3);
+			for (let beat = 0; beat < 30; beat++) {
+				started.clock.advance(5);
+				waitSeconds(0.15);
+			}
+			// Every beat until the route is confirmed missing (t = 5 ... 65 s), then one probe a minute (t = 125 s).
 			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
-			expect(serviceControl.count("getServer")).to.equal(1);
-			expect(serviceControl.count("getRunningGame") >= 2).to.equal(true);
+			expect(serviceControl.count("getServer")).to.equal(14);
+			expect(serviceControl.count("getRunningGame") >= 29).to.equal(true);
 			expect(serviceControl.count("createServer")).to.equal(1);
 		});
 	});

@@ -153,16 +153,22 @@ export = () => {
 	describe("sessions on a service without the routes (default profile)", () => {
 		beforeEach(() => serviceControl.reset("default"));
 
-		it("turns leaves off after one 404, with one warning, and sends no more", () => {
-			const started = startRegistered({ sessions: SESSIONS });
+		it("confirms the leave route missing only over a minute, with one warning, then probes it once a minute", () => {
+			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
 			const players = [join(2001), join(2002)];
 			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 			harness.players.remove(players[0]);
-			waitUntil(() => linesWith(warnings(), "no playerLeave route").size() === 1, "the warning");
+			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
 			harness.players.remove(players[1]);
-			waitSeconds(0.1);
-			expect(serviceControl.count("playerLeave")).to.equal(1);
+			for (let step = 0; step < 30; step++) {
+				started.clock.advance(5);
+				waitSeconds(0.15);
+			}
+			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s.
+			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
+			expect(serviceControl.count("playerLeave")).to.equal(8);
+			expect(started.server.getTrackedCounts().leaves).to.equal(2);
 			harness.server.close();
 			expect(serviceControl.count("endServer")).to.equal(1);
 			expect(linesWith(warnings(), "no endServer route").size()).to.equal(1);
