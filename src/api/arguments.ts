@@ -1,4 +1,5 @@
 import { t } from "@rbxts/t";
+import { supportArgSpecs } from "./resources/supportCalls";
 
 // Argument checks run before anything is sent. Each rule says in words what it expects, so the `invalid` error
 // names the field and the expectation. Unknown fields are refused: in Luau a typo would otherwise be dropped.
@@ -145,6 +146,7 @@ export const argSpecs = {
 	},
 	endServer: { required: { gameId: serviceIdRule } },
 	getServer: { required: { gameId: serviceIdRule } },
+	...supportArgSpecs,
 } satisfies { [operation: string]: ArgSpec };
 
 /**

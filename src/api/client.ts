@@ -15,6 +15,7 @@ import type {
 import { AnyOperationId, decodeAnswer, encodeRequest, OPERATIONS } from "./operations";
 import { RawRequest, sendRawRequest } from "./rawRequest";
 import type { PlayerLeaveArgs } from "./types";
+import { SupportCallsApi, supportCallsNamespace } from "./resources/supportCalls";
 
 /**
  * Settings of a {@link StaffOpsClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
@@ -61,6 +62,8 @@ export class StaffOpsClient {
 	readonly teams: TeamsApi;
 	/** Operations of the deployed service beyond the interface. */
 	readonly extensions: ExtensionsApi;
+	/** Support calls of the deployed service: create, end, list. */
+	readonly support: SupportCallsApi;
 	/** Why the configuration is unusable, or undefined when it is fine. */
 	readonly configError: StaffOpsError | undefined;
 
@@ -158,6 +161,7 @@ export class StaffOpsClient {
 				return call("getServer", options, [], { gameId: runningGameId });
 			},
 		};
+		this.support = supportCallsNamespace(call);
 	}
 
 	/**

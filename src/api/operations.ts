@@ -30,7 +30,7 @@ export type OperationId =
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer";
+export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "supportCreate" | "supportEnd" | "listCalls";
 
 /** Every operation the typed client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -80,6 +80,10 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: OperationSpec } = {
 	playerLeave: op("playerLeave", "POST", "/activity/playerLeave/v2", true),
 	endServer: op("endServer", "DELETE", "/activity/endServer", true, "high"),
 	getServer: op("getServer", "POST", "/activity/getServer", true),
+	// Support calls (resources/supportCalls.ts): a create is never repeated blindly (look the call up instead).
+	supportCreate: op("supportCreate", "POST", "/activity/support/create", false, "high"),
+	supportEnd: op("supportEnd", "POST", "/activity/support/end", false, "high"),
+	listCalls: op("listCalls", "GET", "/calls?status={status}", true),
 };
 
 /** A request ready for the transport. @internal */

@@ -25,6 +25,7 @@ import type {
 	UserTeamsAnswer,
 	Workspace,
 } from "./types";
+import { supportAnswerReaders } from "./resources/supportCalls";
 import { anyTable, array, bool, either, list, literal, num, object, opt, Reader, req, str } from "./reader";
 
 // The one place each answer's shape is read (DESIGN §3: be a tolerant reader). What is required: what identifies a
@@ -258,6 +259,7 @@ export const answerReaders = {
 	playerLeave: object({ success: succeeded, finalized: opt(bool) }) satisfies Reader<PlayerLeaveAnswer>,
 	endServer: object({ success: succeeded }) satisfies Reader<EndServerAnswer>,
 	getServer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
+	...supportAnswerReaders,
 };
 
 /** Any JSON value: what `client.request` hands back, for the caller to check. @internal */
