@@ -12,9 +12,11 @@ export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
  * - `ClientReport`: client → server, the client's platform and timezone offset (game integration).
  * - `CallEvents`: server → client, a support call's chat: opened, messages, closed (call bridge);
  *   client → server, the client's requests about its own chat window (checked, rate-limited).
+ * - `SupportRequests`: client → server, a player calls staff, writes in a call, ends it; server → client, whether
+ *   calling is available to them and what became of their request (`shared/supportProtocol.ts`).
  * @internal
  */
-export const REMOTE_NAMES = ["ClientReport", "CallEvents"] as const;
+export const REMOTE_NAMES = ["ClientReport", "CallEvents", "SupportRequests"] as const;
 
 /** @internal */
 export type RemoteName = (typeof REMOTE_NAMES)[number];
