@@ -192,14 +192,14 @@ export class Poller {
 		}
 		session.busy = true;
 		task.spawn(() => {
-			let next: CallMessagesAnswer | undefined = answer;
-			while (next !== undefined && session.chat.state !== "closed") {
+			let upcoming: CallMessagesAnswer | undefined = answer;
+			while (upcoming !== undefined && session.chat.state !== "closed") {
 				session.queuedFeed = undefined;
 				session.busy = true;
-				const current = next;
+				const current = upcoming;
 				const [ok, problem] = pcall(() => this.afterAnswer(session, current));
 				if (!ok) this.afterProblem(session, problem);
-				next = session.queuedFeed;
+				upcoming = session.queuedFeed;
 			}
 			session.busy = false;
 		});

@@ -100,14 +100,17 @@ export function readSupportRequest(args: ReadonlyArray<unknown>): SupportRequest
 	for (const [key] of pairs(body)) {
 		if (key !== "type" && key !== "reason" && key !== "reporting") return undefined;
 	}
-	const { type, reason, reporting } = body;
-	if (type !== "support" && type !== "report") return undefined;
+	const callType = body.type;
+	const reason = body.reason;
+	const reporting = body.reporting;
+	if (callType !== "support" && callType !== "report") return undefined;
 	if (!typeIs(reason, "string") || reason.size() > MAX_RAW) return undefined;
 	if (reporting !== undefined) {
 		if (!typeIs(reporting, "number") || reporting !== reporting || reporting <= 0 || reporting % 1 !== 0) {
 			return undefined;
 		}
 	}
-	if (type === "report" && reporting === undefined) return undefined;
-	return { kind: "call", request: { type, reason, reporting: type === "report" ? (reporting as number) : undefined } };
+	if (callType === "report" && reporting === undefined) return undefined;
+	const reported = callType === "report" ? (reporting as number) : undefined;
+	return { kind: "call", request: { type: callType, reason, reporting: reported } };
 }

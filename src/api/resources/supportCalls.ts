@@ -1,6 +1,5 @@
 import type { CallOptions } from "../callOptions";
 import type { ArgSpec, Rule } from "../arguments";
-import { isFiniteNumber, serviceIdRule } from "../arguments";
 import { either, list, literal, num, object, opt, Reader, req, str } from "../reader";
 import type { CallMessage } from "../types";
 
@@ -84,6 +83,13 @@ export interface SupportCallsApi {
 	list(status: CallListStatus, options?: CallOptions): Promise<ListCallsAnswer>;
 }
 
+// Local rules (arguments.ts registers these specs, so importing its rules here would be a require cycle).
+const isFiniteNumber = (value: unknown): value is number =>
+	typeIs(value, "number") && value === value && value > -math.huge && value < math.huge;
+const serviceIdRule: Rule = [
+	(value) => typeIs(value, "string") && value.size() > 0 && value.size() <= 1024 && value.find("%c")[0] === undefined,
+	"a non-empty string of at most 1024 characters",
+];
 const MAX_REASON = 500;
 const MAX_NAME = 100;
 
