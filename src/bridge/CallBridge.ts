@@ -171,7 +171,9 @@ export class CallBridge {
 			HttpService.GenerateGUID(false),
 			callId,
 			player,
-			options.title !== undefined && options.title.size() > 0 ? truncate(options.title, MAX_TITLE) : DEFAULT_TITLE,
+			options.title !== undefined && options.title.size() > 0
+				? truncate(options.title, MAX_TITLE)
+				: DEFAULT_TITLE,
 			(handle) => this.finish(this.registry.byId(handle.chatId), "closed"),
 		);
 		const session = this.registry.add(chat, this.busyInterval);

@@ -1,11 +1,6 @@
 import { HttpService, Players, TextChatService } from "@rbxts/services";
 import { meaningOf } from "../api/failurePolicy";
-import {
-	readTickets,
-	SupportCallsApi,
-	SupportEndReason,
-	SupportTicket,
-} from "../api/resources/supportCalls";
+import { readTickets, SupportCallsApi, SupportEndReason, SupportTicket } from "../api/resources/supportCalls";
 import type { CallMessage, CallMessagesAnswer } from "../api/types";
 import { logWarn } from "../runtime/log";
 import { RateLimiter } from "../shared/rateLimiter";
@@ -253,8 +248,9 @@ export class SupportDesk {
 		let reporting: string | undefined;
 		if (request.type === "report") {
 			if (request.reporting === player.UserId) return WORDS.self;
-			const reported =
-				typeIs(request.reporting, "number") ? this.players().GetPlayerByUserId(request.reporting) : undefined;
+			const reported = typeIs(request.reporting, "number")
+				? this.players().GetPlayerByUserId(request.reporting)
+				: undefined;
 			if (reported === undefined) return WORDS.notHere;
 			reporting = reported.Name;
 		}
@@ -265,7 +261,14 @@ export class SupportDesk {
 		this.placing.add(player.UserId);
 		this.stats.creates += 1;
 		this.options.client.support
-			.create({ runningGameId, callType: request.type, callerId: player.UserId, reason, reporting, players: roster })
+			.create({
+				runningGameId,
+				callType: request.type,
+				callerId: player.UserId,
+				reason,
+				reporting,
+				players: roster,
+			})
 			.then(
 				(answer) => {
 					this.placing.delete(player.UserId);
@@ -279,7 +282,11 @@ export class SupportDesk {
 	}
 
 	/** A create failed: look the call up before telling the player anything (it may exist), never create again. */
-	private afterCreateFailure(player: Player, err: unknown, done: (ok: boolean, text: string, chat?: CallChat) => void) {
+	private afterCreateFailure(
+		player: Player,
+		err: unknown,
+		done: (ok: boolean, text: string, chat?: CallChat) => void,
+	) {
 		const meaning = meaningOf(err);
 		const soft = StaffOpsError.is(err) && err.kind === "service" && err.status === 200;
 		if (meaning === "transient" || (meaning !== "unknown" && meaning !== "acted" && !soft)) {
@@ -339,7 +346,10 @@ export class SupportDesk {
 		this.calls.set(ticket._id, call);
 		this.byChatId.set(chat.chatId, call);
 		this.byUser.set(player.UserId, call);
-		this.remote.FireClient(player, "chat", { chatId: chat.chatId, writable: this.canChat(player) } satisfies SupportChatPayload);
+		this.remote.FireClient(player, "chat", {
+			chatId: chat.chatId,
+			writable: this.canChat(player),
+		} satisfies SupportChatPayload);
 		if (ticket.messages.size() > 0 || ticket.status !== undefined) {
 			this.options.bridge.feed(chat, ticket.status ?? "open", ticket.messages);
 		}

@@ -38,6 +38,11 @@ export const deskControl = {
 		control("POST", `/_control/calls/${callId}/end`, { actorId: "7" });
 	},
 	startChat(this: void, runningGameId: string, userId: number): void {
-		control("POST", "/_control/chats", { runningGameId, userId: tostring(userId), actorId: "7", message: "Hi there" });
+		control("POST", "/_control/chats", {
+			runningGameId,
+			userId: tostring(userId),
+			actorId: "7",
+			message: "Hi there",
+		});
 	},
 };

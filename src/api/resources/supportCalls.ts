@@ -78,7 +78,12 @@ export interface SupportCallsApi {
 	 */
 	create(args: SupportCreateArgs, options?: CallOptions): Promise<SupportCreateAnswer>;
 	/** Ends a call (`POST /activity/support/end`); a repeat is refused (400). */
-	end(runningGameId: string, callId: string, reason: SupportEndReason, options?: CallOptions): Promise<SupportEndAnswer>;
+	end(
+		runningGameId: string,
+		callId: string,
+		reason: SupportEndReason,
+		options?: CallOptions,
+	): Promise<SupportEndAnswer>;
 	/** Lists the workspace's 100 newest tickets with `status` (`GET /calls?status=`). */
 	list(status: CallListStatus, options?: CallOptions): Promise<ListCallsAnswer>;
 }
@@ -99,10 +104,7 @@ const reasonRule: Rule = [
 	`a non-empty string of at most ${MAX_REASON} characters`,
 ];
 const callTypeRule: Rule = [(value) => value === "support" || value === "report", "support or report"];
-const userIdRule: Rule = [
-	(value) => isFiniteNumber(value) && value > 0 && value % 1 === 0,
-	"a whole number above 0",
-];
+const userIdRule: Rule = [(value) => isFiniteNumber(value) && value > 0 && value % 1 === 0, "a whole number above 0"];
 const playersRule: Rule = [
 	(value) => {
 		if (!typeIs(value, "table")) return false;
@@ -182,7 +184,12 @@ export function readTickets(value: unknown, max = 100): Array<SupportTicket> {
 	return out;
 }
 
-type Call = <T>(operation: "supportCreate" | "supportEnd" | "listCalls", options: CallOptions | undefined, pathValues: ReadonlyArray<unknown>, body?: unknown) => Promise<T>;
+type Call = <T>(
+	operation: "supportCreate" | "supportEnd" | "listCalls",
+	options: CallOptions | undefined,
+	pathValues: ReadonlyArray<unknown>,
+	body?: unknown,
+) => Promise<T>;
 
 /** Builds `client.support` over the client's one `call`. @internal */
 export function supportCallsNamespace(call: Call): SupportCallsApi {

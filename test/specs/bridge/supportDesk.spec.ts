@@ -24,7 +24,14 @@ function rig(): Rig {
 	serviceControl.reset("deployed");
 	const client = liveClient();
 	const [ok, registration] = client.activity
-		.registerServer({ gameId: 1, placeId: 2, jobId: "job-desk", privateServerId: "", privateServerOwnerId: 0, placeVersion: "1" })
+		.registerServer({
+			gameId: 1,
+			placeId: 2,
+			jobId: "job-desk",
+			privateServerId: "",
+			privateServerOwnerId: 0,
+			placeVersion: "1",
+		})
 		.await();
 	if (!ok) error(`register: ${tostring(registration)}`);
 	const runningGameId = (registration as { runningGameId: string }).runningGameId;
@@ -109,7 +116,11 @@ export = () => {
 			expect(kindsOf(player, r.chatRemote).find("opened")[0]).to.be.ok();
 			deskControl.reply(ticket._id, "Hello, how can I help?");
 			r.sync();
-			expect(messagesOf(player, r.chatRemote).map((m) => m.text).join("|")).to.equal("Hello, how can I help?");
+			expect(
+				messagesOf(player, r.chatRemote)
+					.map((m) => m.text)
+					.join("|"),
+			).to.equal("Hello, how can I help?");
 			const chatId = chatIdOf(player)!;
 			fire(player, "say", chatId, "my \0bike\n is gone");
 			r.sync();
@@ -126,7 +137,11 @@ export = () => {
 
 		it("after a lost create answer adopts the open call instead of creating a second", () => {
 			const player = harness.players.add(4102, "Lost");
-			serviceControl.fault({ operation: "supportCreate" as never, kind: "drop-after" as FaultSpec["kind"], times: 1 });
+			serviceControl.fault({
+				operation: "supportCreate" as never,
+				kind: "drop-after" as FaultSpec["kind"],
+				times: 1,
+			});
 			fire(player, "call", { type: "support", reason: "help" });
 			waitUntil(() => r.desk.getCallCount() === 1, 10, "the adopted call");
 			expect(count("supportCreate")).to.equal(1);
@@ -147,7 +162,10 @@ export = () => {
 			fire(player, "say", chatId, "two");
 			r.sync();
 			r.sync();
-			const texts = deskControl.tickets()[0].messages.filter((m) => m.origin === "user").map((m) => m.message);
+			const texts = deskControl
+				.tickets()[0]
+				.messages.filter((m) => m.origin === "user")
+				.map((m) => m.message);
 			expect(texts.join("|")).to.equal("one|two");
 		});
 
@@ -183,7 +201,8 @@ export = () => {
 			const other = harness.players.add(4108, "Other");
 			fire(player, "call", { type: "report", reason: "x", reporting: 999999 });
 			expect(results(player)[0]).to.equal("That player is not in this server.");
-			for (let i = 0; i < 30; i++) harness.players.client(player).fire(r.deskRemote, "call", { type: "support", reason: "spam" });
+			for (let i = 0; i < 30; i++)
+				harness.players.client(player).fire(r.deskRemote, "call", { type: "support", reason: "spam" });
 			task.wait(0.2);
 			fire(player, "call", { type: "support", reason: string.rep("x", 5000) });
 			fire(player, "call", { type: "support", reason: "ok", extra: true });
@@ -212,7 +231,12 @@ export = () => {
 			r.sync();
 			fire(player, "say", chatIdOf(player)!, "hello");
 			r.sync();
-			expect(deskControl.tickets()[0].messages.filter((m) => m.origin === "user").size()).to.equal(0);
+			expect(
+				deskControl
+					.tickets()[0]
+					.messages.filter((m) => m.origin === "user")
+					.size(),
+			).to.equal(0);
 		});
 	});
 };
