@@ -125,6 +125,19 @@ export type {
 	OpenChatOptions,
 	PollingOptions,
 } from "./bridge/types";
+export { SupportDesk } from "./bridge/supportDesk";
+export type { SupportDeskOptions } from "./bridge/supportDesk";
+export type { CallRequest, SupportCallType } from "./shared/supportProtocol";
+export type {
+	CallListStatus,
+	ListCallsAnswer,
+	SupportCallsApi,
+	SupportCreateAnswer,
+	SupportCreateArgs,
+	SupportEndAnswer,
+	SupportEndReason,
+	SupportTicket,
+} from "./api/resources/supportCalls";
 export { robloxTextFilter } from "./bridge/filter";
 export type { TextFilter } from "./bridge/filter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";

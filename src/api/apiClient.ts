@@ -7,6 +7,7 @@ import { RawRequest, sendRawRequest } from "./rawRequest";
 import { ActivityApi, activityApi } from "./resources/activity";
 import { CallsApi, callsApi } from "./resources/calls";
 import { ExtensionsApi, extensionsApi } from "./resources/deployed";
+import { SupportCallsApi, supportCallsApi } from "./resources/supportCalls";
 import { GamesApi, gamesApi } from "./resources/games";
 import { HistoryApi, historyApi } from "./resources/history";
 import { OrdersApi, ordersApi } from "./resources/orders";
@@ -55,6 +56,8 @@ export class StaffOpsApiClient {
 	readonly timeOff: TimeOffApi;
 	/** Support call transcripts. */
 	readonly calls: CallsApi;
+	/** Support calls of the deployed service: create, end, list. */
+	readonly support: SupportCallsApi;
 	/** Team memberships. */
 	readonly teams: TeamsApi;
 	/** Operations of the deployed service beyond the interface. */
@@ -93,6 +96,7 @@ export class StaffOpsApiClient {
 		this.orders = ordersApi(call);
 		this.timeOff = timeOffApi(call);
 		this.calls = callsApi(call);
+		this.support = supportCallsApi(call);
 		this.teams = teamsApi(call);
 		this.extensions = extensionsApi(call);
 	}

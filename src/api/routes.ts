@@ -4,6 +4,7 @@ import { deployedRoutes } from "./resources/deployed";
 import { gamesRoutes } from "./resources/games";
 import { historyRoutes } from "./resources/history";
 import { ordersRoutes } from "./resources/orders";
+import { supportCallsRoutes } from "./resources/supportCalls";
 import { teamsRoutes } from "./resources/teams";
 import { timeOffRoutes } from "./resources/timeOff";
 import type { RouteSpec } from "./routeSpec";
@@ -41,7 +42,8 @@ export type OperationId =
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */
-export type ExtensionId = "playerLeave" | "endServer" | "getServer" | "sendData" | "consent";
+export type ExtensionId =
+	"playerLeave" | "endServer" | "getServer" | "sendData" | "consent" | "supportCreate" | "supportEnd" | "listCalls";
 
 /** Every operation the api client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -56,4 +58,5 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: RouteSpec } = {
 	...callsRoutes,
 	...teamsRoutes,
 	...deployedRoutes,
+	...supportCallsRoutes,
 };

@@ -1,4 +1,5 @@
 import { HttpService, Players } from "@rbxts/services";
+import type { CallMessage } from "../api/resources/calls";
 import { CallCloseReason, ChatClosedPayload, ChatOpenedPayload, DEFAULT_TITLE } from "../shared/chatProtocol";
 import { HealthLog } from "../background/log";
 import { ensureRemotes } from "../shared/remotes";
@@ -9,7 +10,7 @@ import { ClientRequests } from "./clientRequests";
 import { Delivery, truncate } from "./messageDelivery";
 import { robloxTextFilter } from "./filter";
 import { Poller } from "./poller";
-import { pollingSettings } from "./settings";
+import { MAX_REPLAY, pollingSettings } from "./settings";
 import { frameYield } from "./slicer";
 import type {
 	BridgeMessage,
@@ -152,6 +153,67 @@ export class CallBridge {
 			this.poller.poll(session);
 		}
 		return chat;
+	}
+
+	/**
+	 * Opens a chat whose transcript the sync may feed (support calls of the deployed service): like {@link open}, but
+	 * `fed` chats are not polled, and `hide` leaves messages out of what the player is shown.
+	 * @internal
+	 */
+	attach(
+		player: Player,
+		callId: string,
+		options: { title?: string; fed: boolean; hide?: (message: CallMessage) => boolean },
+	): CallChat {
+		const existing = this.registry.find(player.UserId, callId);
+		if (existing !== undefined) return existing.chat;
+		const chat = new ChatHandle(
+			HttpService.GenerateGUID(false),
+			callId,
+			player,
+			options.title !== undefined && options.title.size() > 0
+				? truncate(options.title, MAX_TITLE)
+				: DEFAULT_TITLE,
+			(handle) => this.finish(this.registry.byId(handle.chatId), "closed"),
+		);
+		const session = this.registry.add(chat, this.busyInterval);
+		session.fed = options.fed;
+		session.hide = options.hide;
+		if (player.Parent === undefined) this.finish(session, "left");
+		else if (!options.fed) this.poller.poll(session);
+		return chat;
+	}
+
+	/** Delivers a transcript the sync brought to a chat (status `open`/`claimed` keep it open). @internal */
+	feed(chat: CallChat, status: string, messages: ReadonlyArray<CallMessage>): void {
+		const session = this.registry.byId(chat.chatId);
+		if (session !== undefined) this.poller.deliverFed(session, { success: true, status, messages });
+	}
+
+	/** Switches a chat between being fed by the sync and polling its transcript. @internal */
+	setFed(chat: CallChat, fed: boolean): void {
+		const session = this.registry.byId(chat.chatId);
+		if (session === undefined || session.fed === fed) return;
+		session.fed = fed;
+		if (!fed) this.poller.poll(session);
+	}
+
+	/** Shows the player a message of their own (already filtered for them) in the chat, in order. @internal */
+	echo(chat: CallChat, sender: string, text: string): void {
+		const session = this.registry.byId(chat.chatId);
+		if (session === undefined || session.chat.state === "closed") return;
+		session.seq += 1;
+		const payload = {
+			chatId: chat.chatId,
+			seq: session.seq,
+			sender,
+			text,
+			sentAt: DateTime.now().UnixTimestampMillis / 1000,
+			origin: "other" as const,
+		};
+		session.log.push(payload);
+		if (session.log.size() > MAX_REPLAY) session.log.shift();
+		this.send(chat.player, "message", payload);
 	}
 
 	/**

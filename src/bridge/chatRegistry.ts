@@ -1,3 +1,4 @@
+import type { CallMessage, CallMessagesAnswer } from "../api/resources/calls";
 import type { CallCloseReason, ChatMessagePayload } from "../shared/chatProtocol";
 import { BoundedMap } from "./boundedMap";
 import { DeliveredWindow } from "./deliveredWindow";
@@ -35,6 +36,12 @@ export interface Session {
 	busy: boolean;
 	/** Bumped to cancel a scheduled poll. */
 	timer: number;
+	/** Its transcript comes from the sync's `ongoingChats` (no polling) instead of polls. */
+	fed?: boolean;
+	/** Messages left out of what the player is shown (their own words, echoed when they wrote them). */
+	hide?: (message: CallMessage) => boolean;
+	/** A transcript the sync brought while the previous one was still being delivered. */
+	queuedFeed?: CallMessagesAnswer;
 }
 
 /** The chat as game code holds it; closing goes through whoever owns the registry. @internal */

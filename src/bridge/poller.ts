@@ -73,10 +73,14 @@ export class Poller {
 		this.updatePollHealth();
 	}
 
-	private deliverAnswer(session: Session, answer: CallMessagesAnswer): void {
+	private deliverAnswer(session: Session, given: CallMessagesAnswer): void {
+		let answer = given;
 		const { chat } = session;
 		const { settings } = this.ports;
-		const stillOpen = answer.status === "open";
+		// The deployed service's calls go on while `claimed` (an agent took the call, or started the chat).
+		const stillOpen = answer.status === "open" || answer.status === "claimed";
+		const hide = session.hide;
+		if (hide !== undefined) answer = { ...answer, messages: answer.messages.filter((message) => !hide(message)) };
 		if (chat.state === "connecting") {
 			if (!stillOpen) {
 				session.busy = false;
@@ -181,8 +185,35 @@ export class Poller {
 		session.timer += 1;
 	}
 
+	/**
+	 * Delivers a transcript the sync brought (`ongoingChats`), as a poll's answer; one at a time per chat, and a
+	 * transcript that arrives meanwhile is delivered after it (the newest only: each carries the whole transcript).
+	 */
+	deliverFed(session: Session, answer: CallMessagesAnswer): void {
+		if (session.chat.state === "closed") return;
+		if (session.busy) {
+			session.queuedFeed = answer;
+			return;
+		}
+		session.busy = true;
+		task.spawn(() => {
+			let upcoming: CallMessagesAnswer | undefined = answer;
+			while (upcoming !== undefined && session.chat.state !== "closed") {
+				session.queuedFeed = undefined;
+				session.busy = true;
+				const current = upcoming;
+				const [ok, problem] = pcall(() => this.afterAnswer(session, current));
+				if (!ok) this.afterProblem(session, problem);
+				upcoming = session.queuedFeed;
+			}
+			session.busy = false;
+		});
+	}
+
 	private schedule(session: Session, seconds: number): void {
 		session.timer += 1;
+		// A chat the sync feeds is not polled; it polls again only when the sync stops feeding it.
+		if (session.fed === true) return;
 		const token = session.timer;
 		this.ports.scheduler.delay(math.max(seconds, this.minInterval()), () => {
 			if (session.timer === token && session.chat.state !== "closed") this.poll(session);

@@ -155,6 +155,11 @@ export interface StaffOpsConfig {
 	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
 	 */
 	readonly consentPrompt?: boolean;
+	/**
+	 * Offer players the "Call staff" entry (attribute `CallStaff`): with the deployed profile, when the workspace takes
+	 * calls (its `moderation` flag). Default true; false hides it and refuses calls from players and game code.
+	 */
+	readonly callStaff?: boolean;
 	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
 	readonly activity?: ActivityOptions;
 }
@@ -181,6 +186,7 @@ export interface StaffOpsSettings {
 	readonly sync?: boolean;
 	readonly builtInNotifications: boolean;
 	readonly consentPrompt: boolean;
+	readonly callStaff: boolean;
 	readonly activity: ActivityOptions;
 }
 
@@ -257,6 +263,7 @@ const RULES: Record<keyof StaffOpsConfig, Rule> = {
 	sync: bool,
 	builtInNotifications: bool,
 	consentPrompt: bool,
+	callStaff: bool,
 	activity: [
 		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
 		"{ everyone?: boolean, chatMessages?: boolean }",
@@ -370,6 +377,7 @@ export function resolveConfig(
 			sync: config.sync,
 			builtInNotifications: config.builtInNotifications ?? true,
 			consentPrompt: config.consentPrompt ?? true,
+			callStaff: config.callStaff ?? true,
 			activity: config.activity ?? {},
 		},
 	];

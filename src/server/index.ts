@@ -9,6 +9,7 @@ import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
 import { warnNoPrompt } from "./consent";
+import type { CallRequest } from "../shared/supportProtocol";
 
 /**
  * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff
@@ -298,6 +299,26 @@ export namespace StaffOps {
 			return undefined;
 		}
 		return chatOrProblem;
+	}
+
+	/**
+	 * Starts a support call or a report for `player` from game code (your own "Call staff" UI): the same checks as the
+	 * player's own request in the built-in UI (one call at a time, one new call per 30 s, preset reasons only when the
+	 * player's chat settings forbid chat). Deployed profile, with a workspace that takes calls. Resolves with the chat
+	 * (shown in the player's chat window); rejects with words meant for the player.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.requestCall(player, { type: "report", reason: "Cheating", reporting: suspect.UserId }).catch((words) =>
+	 * 	print(words),
+	 * );
+	 * ```
+	 * @see README#support-calls
+	 */
+	export function requestCall(player: Player, request: CallRequest): Promise<CallChat> {
+		const desk = current?.getSupportDesk();
+		if (desk === undefined) return Promise.reject("Calling staff is not available right now.") as Promise<CallChat>;
+		return desk.request(player, request);
 	}
 
 	/**

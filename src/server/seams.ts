@@ -19,6 +19,7 @@ export interface PlayersLike {
 	readonly PlayerAdded: RBXScriptSignal<(player: Player) => void>;
 	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
 	GetPlayers(): Array<Player>;
+	GetPlayerByUserId(userId: number): Player | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { StaffOpsApiClient } from "../api/apiClient";
 import { CallBridge } from "../bridge/callBridge";
+import { SupportDesk } from "../bridge/supportDesk";
 import { HealthLog, logInfo, logWarn } from "../background/log";
 import { RetryShare } from "../background/retryShare";
 import { ensureRemotes } from "../shared/remotes";
@@ -46,6 +47,11 @@ export type { JoinResult, PlayerSession, ServerSignals } from "./records";
  */
 export const END_SERVER_SHARE = 0.3;
 
+/** Whether the registration answer's `moderation` says the workspace takes in-game calls (a flag, or its settings). */
+function takesCalls(moderation: unknown): boolean {
+	return moderation === true || typeIs(moderation, "table");
+}
+
 /**
  * One running game integration: registration, joins, staff marks, bans, presence, sessions and shutdown, each a
  * small task of its own (`registration.ts`, `gathering.ts`, `joinQueue.ts`, `presence.ts`, `sessions.ts`) that
@@ -78,6 +84,7 @@ export class StaffOpsServer {
 	private profile?: DecidedProfile;
 	private notifications?: RemoteEvent;
 	private calls?: CallBridge;
+	private desk?: SupportDesk;
 	private consent?: ConsentPrompts;
 	private activity?: StaffActivity;
 	private reported?: SignalConnection;
@@ -219,13 +226,30 @@ export class StaffOpsServer {
 				),
 			);
 			this.startPrivacy(remotes);
-			this.calls = new CallBridge({
+			const calls = (this.calls = new CallBridge({
 				client: this.client,
 				scheduler: this.scheduler,
 				random: this.seams.random,
 				players: this.players,
 				remote: remotes.CallEvents,
-			});
+			}));
+			// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
+			const desk = (this.desk = new SupportDesk({
+				client: this.client,
+				bridge: calls,
+				runningGameId: () => this.getRunningGameId(),
+				setFast: (fast) => this.sync.setFast(fast),
+				canChat: this.seams.canChat,
+				filter: this.seams.textFilter,
+				scheduler: this.scheduler,
+				remote: remotes.SupportRequests,
+				players: this.players,
+				// A reported leave ends the player's calls on the service; otherwise the desk ends them itself.
+				endOnLeave: () => !this.sessions.reportsLeaves(),
+				mayCall: (player) => !this.isUntracked(player),
+			}));
+			this.sync.setChatOutbox(desk.outbox);
+			this.sync.onOngoingChats = (chats) => desk.handleOngoingChats(chats);
 		});
 		this.guard("player tracking", () => {
 			this.connections.push(
@@ -329,6 +353,11 @@ export class StaffOpsServer {
 		return { ...this.actions.counts };
 	}
 
+	/** The support desk: players calling staff and writing back (deployed profile); undefined only without remotes. */
+	getSupportDesk(): SupportDesk | undefined {
+		return this.desk;
+	}
+
 	/** Whether the service knows this server now. */
 	isRegistered(): boolean {
 		return this.registration.current !== undefined;
@@ -384,6 +413,7 @@ export class StaffOpsServer {
 		this.registration.stop();
 		this.joins.stop();
 		this.sessions.stop();
+		this.desk?.destroy();
 		this.calls?.destroy();
 		this.activity?.stop();
 		this.reported?.Disconnect();
@@ -422,6 +452,13 @@ export class StaffOpsServer {
 		const unsent = this.joins.pending();
 		if (unsent > 0) {
 			logWarn(`shutting down with ${unsent} join report(s) unsent: the ${seconds} s deadline passed`);
+		}
+		// The service's endServer leaves calls open for ever: end them first, inside the server end's share.
+		if (this.desk !== undefined && this.desk.getCallCount() > 0 && this.registration.current !== undefined) {
+			const ending = this.desk.endAllCalls();
+			const callsUntil = this.sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
+			while (os.clock() < callsUntil && ending.getStatus() === "Started") task.wait(0.05);
+			if (ending.getStatus() === "Started") logWarn("shutting down before every open support call was ended");
 		}
 		if (this.sessions.endsServer() && this.registration.current !== undefined && os.clock() < deadline) {
 			const ending = this.sessions.endServer();
@@ -502,6 +539,14 @@ export class StaffOpsServer {
 			// With the deployed profile the sync keeps the server present; the heartbeat would be a second request.
 			if (this.profile === "deployed" && this.config.sync !== false) this.sync.schedule();
 			else this.presence.schedule();
+		}
+		if (this.desk !== undefined) {
+			const syncRuns = this.syncRuns();
+			// Calling staff needs the deployed service's routes, a workspace that takes calls, and the sync to carry them.
+			this.desk.setFedBySync(syncRuns);
+			this.desk.setAvailable(
+				syncRuns && this.config.callStaff && takesCalls(this.getRegistrationFacts().moderation),
+			);
 		}
 		this.joins.flush();
 	}

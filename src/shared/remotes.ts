@@ -15,9 +15,18 @@ export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
  * - `Notifications`: server → client, a staff notification's text, already filtered for that player.
  * - `Consent`: server → client, show or close the consent prompt; client → server, the player's answer (a boolean).
  * - `Activity`: server → client, start reporting with the workspace's AFK settings; client → server, a state name.
+ * - `SupportRequests`: client → server, a player calls staff, writes in a call, ends it; server → client, whether
+ *   calling is available to them and what became of their request (`shared/supportProtocol.ts`).
  * @internal
  */
-export const REMOTE_NAMES = ["ClientReport", "CallEvents", "Notifications", "Consent", "Activity"] as const;
+export const REMOTE_NAMES = [
+	"ClientReport",
+	"CallEvents",
+	"Notifications",
+	"Consent",
+	"Activity",
+	"SupportRequests",
+] as const;
 
 /** @internal */
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -33,7 +33,8 @@ export interface CallMessagesAnswer {
 	readonly messages: ReadonlyArray<CallMessage>;
 }
 
-const callMessage: Reader<CallMessage> = object({
+/** One transcript message, read tolerantly: only `id` is needed. @internal */
+export const callMessage: Reader<CallMessage> = object({
 	id: req(str),
 	username: opt(str),
 	userId: opt(num),

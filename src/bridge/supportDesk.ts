@@ -1,0 +1,481 @@
+import { HttpService, Players, TextChatService } from "@rbxts/services";
+import { meaningOf } from "../api/failurePolicy";
+import { readTickets, SupportCallsApi, SupportEndReason, SupportTicket } from "../api/resources/supportCalls";
+import type { CallMessage, CallMessagesAnswer } from "../api/resources/calls";
+import { logWarn } from "../background/log";
+import { RateLimiter } from "../shared/rateLimiter";
+import { ensureRemotes } from "../shared/remotes";
+import {
+	CallRequest,
+	cleanText,
+	PRESET_REASONS,
+	readSupportRequest,
+	SupportChatPayload,
+	SupportResultPayload,
+	SupportStatePayload,
+} from "../shared/supportProtocol";
+import { StaffOpsError } from "../transport/staffOpsError";
+import { robloxScheduler, Scheduler } from "../transport/scheduler";
+import type { CallBridge } from "./callBridge";
+import { PlayerMessageOutbox } from "./chatOutbox";
+import { BoundedMap } from "./boundedMap";
+import { robloxTextFilter, TextFilter } from "./filter";
+import type { CallChat } from "./types";
+
+/** What the desk needs of the typed client: the support routes and the transcript read. @internal */
+export interface SupportDeskClient {
+	readonly support: SupportCallsApi;
+	readonly calls: { getMessages(callId: string): Promise<CallMessagesAnswer> };
+}
+
+/** The part of `Players` the desk uses. @see README#support-calls */
+export interface DeskPlayers {
+	GetPlayers(): Array<Player>;
+	GetPlayerByUserId(userId: number): Player | undefined;
+	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
+}
+
+/**
+ * What a {@link SupportDesk} is built from. `client`, `bridge` and `runningGameId` are required.
+ * @see README#support-calls
+ */
+export interface SupportDeskOptions {
+	readonly client: SupportDeskClient;
+	readonly bridge: CallBridge;
+	/** The running game id of the current registration; undefined while unregistered (calls are unavailable). */
+	readonly runningGameId: () => string | undefined;
+	/** The sync's fast mode (every ≤3 s) while a call is open; the deployed profile's sync provides it. */
+	readonly setFast?: (fast: boolean) => void;
+	/** Whether `player`'s chat settings allow chat; default `TextChatService:CanUserChatAsync` (false on error). */
+	readonly canChat?: (player: Player) => boolean;
+	readonly filter?: TextFilter;
+	readonly scheduler?: Scheduler;
+	readonly remote?: RemoteEvent;
+	readonly players?: DeskPlayers;
+	/** Send `support/end` `userLeft` when a player leaves (only when leaves are not reported: they end calls). */
+	readonly endOnLeave?: () => boolean;
+	/** Whether `player` may call at all (the service tracks nothing for a `tracked: false` player); default yes. */
+	readonly mayCall?: (player: Player) => boolean;
+}
+
+/** Seconds between two calls a player starts. @internal */
+export const CALL_COOLDOWN = 30;
+const CALL_TITLE = "Staff call";
+const ENDED_MEMORY = 200;
+
+const WORDS = {
+	unavailable: "Calling staff is not available right now.",
+	busy: "Your call is being placed. Please wait.",
+	cooldown: "Please wait a little before calling staff again.",
+	alreadyOpen: "You already have a call open.",
+	presetsOnly: "Please pick one of the listed reasons.",
+	noReason: "Please say what you need help with.",
+	notHere: "That player is not in this server.",
+	self: "You cannot report yourself.",
+	unreachable: "Staff could not be reached. Please try again in a moment.",
+	unsure: "We could not confirm your call. Please try again in a moment.",
+	refused: "Your call could not be placed.",
+	placed: "Your call was sent. A staff member will answer here.",
+} as const;
+
+interface DeskCall {
+	readonly player: Player;
+	readonly callId: string;
+	readonly chat: CallChat;
+	ending: boolean;
+}
+
+const defaultCanChat = (player: Player): boolean => {
+	const [ok, allowed] = pcall(() => TextChatService.CanUserChatAsync(player.UserId as unknown as User));
+	return ok && allowed === true;
+};
+
+/**
+ * Support calls a player starts, against the deployed service (DESIGN §3 "Support calls"): a player calls staff or
+ * reports a player (`support/create`, sent once; after an unknown outcome the open call is looked up and adopted,
+ * never created twice), writes back (each message an id, sent once through the sync's {@link ChatOutbox}), reads
+ * agents' messages (from the sync's `ongoingChats`, or by polling while the sync is off), and ends the call
+ * (`support/end`). A staff-started chat (a `claimed` ticket the player did not open) opens the player's window by
+ * itself. Everything a client sends is checked and rate-limited; a client names a call only by its own chat's id.
+ *
+ * @example
+ * ```ts
+ * const desk = new SupportDesk({ client, bridge, runningGameId: () => server.getRunningGameId() });
+ * desk.setAvailable(true);
+ * ```
+ * @see README#support-calls
+ */
+export class SupportDesk {
+	/** The player messages for the sync's `chatEvents`: the `ChatOutbox` hook. */
+	readonly outbox: PlayerMessageOutbox;
+	/** Counters: `support/create` sent, calls adopted after a lookup, client events dropped. */
+	readonly stats = { creates: 0, adopted: 0, ends: 0, dropped: 0, said: 0 };
+
+	private readonly calls = new Map<string, DeskCall>();
+	private readonly byChatId = new Map<string, DeskCall>();
+	private readonly byUser = new Map<number, DeskCall>();
+	private readonly placing = new Set<number>();
+	private readonly ended = new BoundedMap<string, true>(ENDED_MEMORY);
+	private readonly canChatCache = new Map<number, boolean>();
+	private readonly eventLimiter: RateLimiter;
+	private readonly sayLimiter: RateLimiter;
+	private readonly callLimiter: RateLimiter;
+	private readonly remote: RemoteEvent;
+	private readonly filter: TextFilter;
+	private readonly connections = new Array<{ Disconnect(): void }>();
+	private available = false;
+	private fedBySync = false;
+	private fast = false;
+
+	constructor(private readonly options: SupportDeskOptions) {
+		const scheduler = options.scheduler ?? robloxScheduler;
+		const now = () => scheduler.now();
+		this.eventLimiter = new RateLimiter(4, 10, now);
+		this.sayLimiter = new RateLimiter(1, 5, now);
+		this.callLimiter = new RateLimiter(1 / CALL_COOLDOWN, 1, now);
+		this.remote = options.remote ?? ensureRemotes().SupportRequests;
+		this.filter = options.filter ?? robloxTextFilter;
+		this.outbox = new PlayerMessageOutbox({
+			scheduler,
+			readIds: (ticketId) => options.client.calls.getMessages(ticketId).andThen((answer) => answer.messages),
+		});
+		const players = options.players ?? (Players as unknown as DeskPlayers);
+		this.connections.push(
+			this.remote.OnServerEvent.Connect((player, ...args) => this.onEvent(player, args)),
+			players.PlayerRemoving.Connect((player) => this.onLeave(player)),
+			options.bridge.closed.Connect((chat, reason) => this.onChatClosed(chat, reason)),
+		);
+	}
+
+	/** Turns calling staff on or off (the deployed profile with `moderation` on, and the game's own setting). */
+	setAvailable(available: boolean): void {
+		if (this.available === available) return;
+		this.available = available;
+		for (const player of this.players().GetPlayers()) this.sendState(player);
+	}
+
+	/**
+	 * The sync's answer `ongoingChats` (the `onOngoingChats` hook): feeds each call's transcript to its chat, opens a
+	 * chat for a live call of a player in the server that this desk does not know (a staff-started chat, or a call
+	 * whose create answer was lost), and from now on lets the sync, not polls, bring transcripts.
+	 */
+	handleOngoingChats(chats: ReadonlyArray<unknown>): void {
+		this.setFedBySync(true);
+		const seen = new Set<string>();
+		for (const ticket of readTickets(chats)) {
+			seen.add(ticket._id);
+			let call = this.calls.get(ticket._id);
+			const live = ticket.status === "open" || ticket.status === "claimed";
+			if (call === undefined && live && !this.ended.has(ticket._id)) call = this.adoptTicket(ticket);
+			if (call !== undefined) this.options.bridge.feed(call.chat, ticket.status ?? "open", ticket.messages);
+		}
+		// A call missing from the list lost its closure (a lost answer): its transcript poll finds out.
+		for (const [callId, call] of this.calls) if (!seen.has(callId)) this.options.bridge.setFed(call.chat, false);
+	}
+
+	/** The sync stopped (or never ran): chats poll their transcripts again. */
+	setFedBySync(fed: boolean): void {
+		if (this.fedBySync === fed) return;
+		this.fedBySync = fed;
+		for (const [, call] of this.calls) this.options.bridge.setFed(call.chat, fed);
+	}
+
+	/**
+	 * Starts a support call or a report for `player` from game code (the same checks as the player's own request).
+	 * Resolves with the chat, or rejects with the words shown to the player.
+	 */
+	request(player: Player, request: CallRequest): Promise<CallChat> {
+		return new Promise((resolve, reject) => {
+			const problem = this.place(player, request, (ok, text, chat) => {
+				if (ok && chat !== undefined) resolve(chat);
+				else reject(text);
+			});
+			if (problem !== undefined) reject(problem);
+		});
+	}
+
+	/** Ends every open call (`serverClosed`); call before `endServer` at shutdown. Resolves when all are answered. */
+	endAllCalls(): Promise<void> {
+		const ends = new Array<Promise<unknown>>();
+		for (const [, call] of this.calls) ends.push(this.endCall(call, "serverClosed"));
+		return Promise.allSettled(ends).andThen(() => undefined);
+	}
+
+	/** The open calls this desk knows. */
+	getCallCount(): number {
+		return this.calls.size();
+	}
+
+	/** Stops listening; open calls stay open on the service. */
+	destroy(): void {
+		for (const connection of this.connections) connection.Disconnect();
+		this.connections.clear();
+	}
+
+	private onEvent(player: Player, args: Array<unknown>): void {
+		const present = typeIs(player, "Instance") && player.IsA("Player") && player.Parent !== undefined;
+		const request = present && this.eventLimiter.allow(player.UserId) ? readSupportRequest(args) : undefined;
+		if (request === undefined) {
+			this.stats.dropped += 1;
+			return;
+		}
+		if (request.kind === "hello") this.sendState(player);
+		else if (request.kind === "call") {
+			const problem = this.place(player, request.request, (ok, text) => this.tell(player, ok, text));
+			if (problem !== undefined) this.tell(player, false, problem);
+		} else if (request.kind === "say") this.say(player, request.chatId, request.text);
+		else {
+			const call = this.byChatId.get(request.chatId);
+			if (call === undefined || call.player !== player) this.stats.dropped += 1;
+			else this.endCall(call, "closedByUser");
+		}
+	}
+
+	/** Checks a request and sends `support/create`; returns the words of a refusal, or undefined when sent. */
+	private place(
+		player: Player,
+		request: CallRequest,
+		done: (ok: boolean, text: string, chat?: CallChat) => void,
+	): string | undefined {
+		const runningGameId = this.options.runningGameId();
+		if (!this.available || runningGameId === undefined || player.Parent === undefined) return WORDS.unavailable;
+		if (this.options.mayCall?.(player) === false) return WORDS.unavailable;
+		if (this.byUser.has(player.UserId)) return WORDS.alreadyOpen;
+		if (this.placing.has(player.UserId)) return WORDS.busy;
+		if (request.type !== "support" && request.type !== "report") return WORDS.refused;
+		const reason = typeIs(request.reason, "string") ? cleanText(request.reason) : undefined;
+		if (reason === undefined) return WORDS.noReason;
+		if (!this.canChat(player) && !(PRESET_REASONS[request.type] as ReadonlyArray<string>).includes(reason)) {
+			return WORDS.presetsOnly;
+		}
+		let reporting: string | undefined;
+		if (request.type === "report") {
+			if (request.reporting === player.UserId) return WORDS.self;
+			const reported = typeIs(request.reporting, "number")
+				? this.players().GetPlayerByUserId(request.reporting)
+				: undefined;
+			if (reported === undefined) return WORDS.notHere;
+			reporting = reported.Name;
+		}
+		if (!this.callLimiter.allow(player.UserId)) return WORDS.cooldown;
+		const roster = this.players()
+			.GetPlayers()
+			.map((other) => [other.UserId, other.Name, other.DisplayName] as [number, string, string]);
+		this.placing.add(player.UserId);
+		this.stats.creates += 1;
+		this.options.client.support
+			.create({
+				runningGameId,
+				callType: request.type,
+				callerId: player.UserId,
+				reason,
+				reporting,
+				players: roster,
+			})
+			.then(
+				(answer) => {
+					this.placing.delete(player.UserId);
+					const call = this.adoptTicket(answer.ticket, player);
+					if (call === undefined) done(false, WORDS.refused);
+					else done(true, WORDS.placed, call.chat);
+				},
+				(err: unknown) => this.afterCreateFailure(player, err, done),
+			);
+		return undefined;
+	}
+
+	/** A create failed: look the call up before telling the player anything (it may exist), never create again. */
+	private afterCreateFailure(
+		player: Player,
+		err: unknown,
+		done: (ok: boolean, text: string, chat?: CallChat) => void,
+	) {
+		const meaning = meaningOf(err);
+		const soft = StaffOpsError.is(err) && err.kind === "service" && err.status === 200;
+		if (meaning === "transient" || (meaning !== "unknown" && meaning !== "acted" && !soft)) {
+			this.placing.delete(player.UserId);
+			done(false, meaning === "transient" ? WORDS.unreachable : WORDS.unavailable);
+			return;
+		}
+		this.lookUp(player).then(
+			(ticket) => {
+				this.placing.delete(player.UserId);
+				const call = ticket !== undefined ? this.adoptTicket(ticket, player) : undefined;
+				if (call !== undefined) {
+					this.stats.adopted += 1;
+					done(true, WORDS.placed, call.chat);
+				} else if (soft) {
+					done(false, this.shown(player, (err as StaffOpsError).reason ?? "", WORDS.refused));
+				} else {
+					done(false, WORDS.unsure);
+				}
+			},
+			() => {
+				this.placing.delete(player.UserId);
+				done(false, WORDS.unsure);
+			},
+		);
+	}
+
+	/** The player's live call on this server, from `GET /calls?status=open`, then `claimed`. */
+	private lookUp(player: Player): Promise<SupportTicket | undefined> {
+		const runningGameId = this.options.runningGameId();
+		const mine = (ticket: SupportTicket) =>
+			tostring(ticket.callerId) === tostring(player.UserId) &&
+			(ticket.runningGameId === undefined || ticket.runningGameId === runningGameId);
+		const support = this.options.client.support;
+		return support.list("open").andThen((open) => {
+			const found = open.calls.find(mine);
+			if (found !== undefined) return found;
+			return support.list("claimed").andThen((claimed) => claimed.calls.find(mine));
+		});
+	}
+
+	/** Opens a chat for a ticket; the player is the caller (when in the server). */
+	private adoptTicket(ticket: SupportTicket, knownPlayer?: Player): DeskCall | undefined {
+		const existing = this.calls.get(ticket._id);
+		if (existing !== undefined) return existing;
+		const callerId = tonumber(ticket.callerId);
+		const player = knownPlayer ?? (callerId !== undefined ? this.players().GetPlayerByUserId(callerId) : undefined);
+		if (player === undefined || player.Parent === undefined || this.byUser.has(player.UserId)) return undefined;
+		const chat = this.options.bridge.attach(player, ticket._id, {
+			title: CALL_TITLE,
+			fed: this.fedBySync,
+			// The player's own words are echoed when they write them; their copies in the transcript are not shown.
+			hide: (message: CallMessage) => message.origin === "user",
+		});
+		if (chat.getState() === "closed") return undefined;
+		const call: DeskCall = { player, callId: ticket._id, chat, ending: false };
+		this.calls.set(ticket._id, call);
+		this.byChatId.set(chat.chatId, call);
+		this.byUser.set(player.UserId, call);
+		this.remote.FireClient(player, "chat", {
+			chatId: chat.chatId,
+			writable: this.canChat(player),
+		} satisfies SupportChatPayload);
+		if (ticket.messages.size() > 0 || ticket.status !== undefined) {
+			this.options.bridge.feed(chat, ticket.status ?? "open", ticket.messages);
+		}
+		this.updateFast();
+		return call;
+	}
+
+	private say(player: Player, chatId: string, raw: string): void {
+		const call = this.byChatId.get(chatId);
+		const text = cleanText(raw);
+		if (call === undefined || call.player !== player || call.ending || text === undefined) {
+			this.stats.dropped += 1;
+			return;
+		}
+		if (!this.canChat(player) || !this.sayLimiter.allow(player.UserId)) {
+			this.stats.dropped += 1;
+			return;
+		}
+		this.stats.said += 1;
+		this.outbox.add({
+			type: "message",
+			ticketId: call.callId,
+			id: HttpService.GenerateGUID(false).lower(),
+			userId: player.UserId,
+			username: player.Name,
+			message: text,
+			created: os.time(),
+		});
+		task.spawn(() => {
+			const [ok, shown] = pcall(this.filter, text, player);
+			if (ok && typeIs(shown, "string")) this.options.bridge.echo(call.chat, player.DisplayName, shown);
+		});
+	}
+
+	private endCall(call: DeskCall, reason: SupportEndReason): Promise<unknown> {
+		if (call.ending) return Promise.resolve(undefined);
+		call.ending = true;
+		this.ended.set(call.callId, true);
+		this.stats.ends += 1;
+		this.outbox.forgetCall(call.callId);
+		const runningGameId = this.options.runningGameId();
+		const request: Promise<unknown> =
+			runningGameId !== undefined
+				? this.options.client.support.end(runningGameId, call.callId, reason)
+				: Promise.resolve(undefined);
+		return request
+			.catch((err: unknown) => {
+				if (meaningOf(err) !== "refused") logWarn(`support calls: could not end a call (${meaningOf(err)})`);
+			})
+			.finally(() => {
+				this.forget(call);
+				if (reason !== "userLeft") call.chat.close();
+			});
+	}
+
+	private onChatClosed(chat: CallChat, reason: string): void {
+		const call = this.byChatId.get(chat.chatId);
+		if (call === undefined) return;
+		// The player closed the window of a live call: that ends it. An agent's end (`ended`) is already over.
+		if (reason === "dismissed" && !call.ending) this.endCall(call, "closedByUser");
+		else if (reason === "left" && this.options.endOnLeave?.() === true && !call.ending)
+			this.endCall(call, "userLeft");
+		else if (!call.ending) {
+			this.ended.set(call.callId, true);
+			this.forget(call);
+		}
+	}
+
+	private forget(call: DeskCall): void {
+		if (this.calls.get(call.callId) !== call) return;
+		this.calls.delete(call.callId);
+		this.byChatId.delete(call.chat.chatId);
+		this.byUser.delete(call.player.UserId);
+		this.updateFast();
+	}
+
+	private onLeave(player: Player): void {
+		this.eventLimiter.forget(player.UserId);
+		this.sayLimiter.forget(player.UserId);
+		this.callLimiter.forget(player.UserId);
+		this.canChatCache.delete(player.UserId);
+	}
+
+	private updateFast(): void {
+		const fast = this.calls.size() > 0;
+		if (fast === this.fast) return;
+		this.fast = fast;
+		this.options.setFast?.(fast);
+	}
+
+	private canChat(player: Player): boolean {
+		let allowed = this.canChatCache.get(player.UserId);
+		if (allowed === undefined) {
+			allowed = (this.options.canChat ?? defaultCanChat)(player);
+			if (player.Parent !== undefined) this.canChatCache.set(player.UserId, allowed);
+		}
+		return allowed;
+	}
+
+	private sendState(player: Player): void {
+		const state: SupportStatePayload = {
+			available:
+				this.available &&
+				this.options.runningGameId() !== undefined &&
+				this.options.mayCall?.(player) !== false,
+			canChat: this.canChat(player),
+			presets: PRESET_REASONS,
+		};
+		pcall(() => this.remote.FireClient(player, "state", state));
+	}
+
+	private tell(player: Player, ok: boolean, text: string): void {
+		pcall(() => this.remote.FireClient(player, "result", { ok, text } satisfies SupportResultPayload));
+	}
+
+	/** Service words for the player, filtered for them; `fallback` when filtering fails. */
+	private shown(player: Player, text: string, fallback: string): string {
+		if (text === "") return fallback;
+		const [ok, shown] = pcall(this.filter, text.sub(1, 200), player);
+		return ok && typeIs(shown, "string") ? shown : fallback;
+	}
+
+	private players(): DeskPlayers {
+		return this.options.players ?? (Players as unknown as DeskPlayers);
+	}
+}
