@@ -82,7 +82,7 @@ export = () => {
 			const connection = StaffOps.notified.Connect((_, text) => notes.push(text));
 			started.fake.queued.push(
 				{ type: "explode", userId: 1001 },
-				{ type: "kick", userId: "1001", message: "x" },
+				{ type: "kick", userId: "not-a-number", message: "x" },
 				{ type: "notify", userId: 2001, message: string.rep("a", 100_000) },
 				{ type: "explode", userId: 2001 },
 				{ type: "kick", userId: 4242, message: "not here" },

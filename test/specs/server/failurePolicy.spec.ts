@@ -67,7 +67,7 @@ export = () => {
 	describe("one bad answer does not turn a feature off (point 1)", () => {
 		it("keeps sending keep-alives after one HTML 404 on the route", () => {
 			serviceControl.fault({ operation: "getServer", status: 404, kind: "malformed", times: 1 });
-			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
+			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
 			advance(started.clock, 40, 5);
 			// 8 beats: the first answered 404 (and read the game instead), the other 7 kept the server present.
 			expect(serviceControl.count("getServer")).to.equal(8);
@@ -76,7 +76,7 @@ export = () => {
 
 		it("keeps sending keep-alives after one 405 on the route", () => {
 			serviceControl.fault({ operation: "getServer", status: 405, times: 1 });
-			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
+			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
 			advance(started.clock, 40, 5);
 			expect(serviceControl.count("getServer")).to.equal(8);
 			expect(linesWith(warnings(), "is not there").size()).to.equal(0);
@@ -84,7 +84,7 @@ export = () => {
 
 		it("confirms a route answering 405 over a minute, warns once, and resumes by itself when it answers", () => {
 			serviceControl.fault({ operation: "getServer", status: 405 });
-			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
+			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
 			advance(started.clock, 100, 5);
 			expect(linesWith(warnings(), "is not there").size()).to.equal(1);
 			expect(serviceControl.count("getServer")).to.equal(13);
