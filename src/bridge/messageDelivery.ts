@@ -1,7 +1,7 @@
 import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
-import { inCreatedOrder } from "./deliveredWindow";
+import { entryAt, inCreatedOrder } from "./deliveredWindow";
 import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
 import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
@@ -50,8 +50,8 @@ export class Delivery {
 	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} (by `created`) are for the player. */
 	skipBacklog(session: Session, messages: ReadonlyArray<CallMessage>): void {
 		const ordered = inCreatedOrder(messages, new Slicer(this.ports.yieldSlice));
-		const skip = ordered.size() - MAX_BACKLOG;
-		if (skip > 0) session.seen.skipUpTo(ordered[skip - 1]);
+		const skip = ordered.keys.size() - MAX_BACKLOG;
+		if (skip > 0) session.seen.skipUpTo(entryAt(ordered, skip - 1)[1]);
 	}
 
 	/**
@@ -61,17 +61,18 @@ export class Delivery {
 	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>): DeliveryResult {
 		const chat = session.chat;
 		const slicer = new Slicer(this.ports.yieldSlice);
-		const fresh = session.seen.newIn(inCreatedOrder(messages, slicer), slicer);
+		const ordered = inCreatedOrder(messages, slicer);
+		const fresh = session.seen.newIn(ordered, slicer);
 		let count = 0;
-		for (const entry of fresh) {
+		for (const i of fresh) {
 			slicer.step();
 			// A slice may have yielded (here or after the last delivery): the chat may have closed meanwhile.
 			if (chat.getState() === "closed") return { count, more: false };
-			const message = entry.message;
+			const [message, place] = entryAt(ordered, i);
 			if (session.seen.has(message.id)) continue;
 			if (message.message === undefined || message.message === "") {
 				// Nothing to show; an empty entry would only confuse the player.
-				session.seen.mark(entry);
+				session.seen.mark(message.id, place);
 				continue;
 			}
 			if (count >= MAX_PER_POLL) return { count, more: true };
@@ -81,7 +82,7 @@ export class Delivery {
 			if (chat.getState() === "closed") return { count, more: false };
 			if (shown === undefined) return { count, more: true };
 			session.pending = undefined;
-			session.seen.mark(entry);
+			session.seen.mark(message.id, place);
 			this.deliver(session, message, shown);
 			count += 1;
 			slicer.check();
