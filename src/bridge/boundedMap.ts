@@ -19,23 +19,20 @@ export class BoundedMap<K extends defined, V> {
 		return this.values.has(key);
 	}
 
-	/** Sets `key`; a new key beyond the capacity pushes out the oldest one, whose value it returns. */
-	set(key: K, value: V): V | undefined {
+	/** Sets `key`; a new key beyond the capacity pushes out the oldest one. */
+	set(key: K, value: V): void {
 		if (this.values.has(key)) {
 			this.values.set(key, value);
-			return undefined;
+			return;
 		}
 		this.values.set(key, value);
 		if (this.order.size() < this.capacity) {
 			this.order.push(key);
-			return undefined;
+			return;
 		}
-		const oldest = this.order[this.head];
-		const pushedOut = this.values.get(oldest);
-		this.values.delete(oldest);
+		this.values.delete(this.order[this.head]);
 		this.order[this.head] = key;
 		this.head = (this.head + 1) % this.capacity;
-		return pushedOut;
 	}
 
 	/** How many keys it holds (at most the capacity). */

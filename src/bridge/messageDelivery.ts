@@ -1,7 +1,6 @@
 import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
-import { entryAt, inCreatedOrder } from "./deliveredWindow";
 import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
 import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
@@ -47,32 +46,29 @@ type Shown = [sender: string, text: string, placeholder: boolean];
 export class Delivery {
 	constructor(private readonly ports: MessageDeliverySeams) {}
 
-	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} (by `created`) are for the player. */
+	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} are for the player. */
 	skipBacklog(session: Session, messages: ReadonlyArray<CallMessage>): void {
-		const ordered = inCreatedOrder(messages, new Slicer(this.ports.yieldSlice));
-		const skip = ordered.keys.size() - MAX_BACKLOG;
-		if (skip > 0) session.seen.skipUpTo(entryAt(ordered, skip - 1)[1]);
+		const skip = messages.size() - MAX_BACKLOG;
+		if (skip > 0) session.seen.mark(messages[skip - 1].id, skip - 1);
 	}
 
-	/**
-	 * Delivers the messages of `messages` the chat has not handled (by id), oldest `created` first; stops at the cap,
-	 * a failed filter, or a closed chat.
-	 */
+	/** Delivers the new messages of `messages`; stops at the cap, a failed filter, or a closed chat. */
 	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>): DeliveryResult {
 		const chat = session.chat;
 		const slicer = new Slicer(this.ports.yieldSlice);
-		const ordered = inCreatedOrder(messages, slicer);
-		const fresh = session.seen.newIn(ordered, slicer);
+		let start = session.seen.startIn(messages, slicer);
+		// An unrecognisable transcript (every id changed) is shown like a newly opened chat's: its newest messages.
+		if (start === undefined) start = math.max(messages.size() - MAX_BACKLOG, 0);
 		let count = 0;
-		for (const i of fresh) {
+		for (let i = start; i < messages.size(); i++) {
 			slicer.step();
 			// A slice may have yielded (here or after the last delivery): the chat may have closed meanwhile.
 			if (chat.getState() === "closed") return { count, more: false };
-			const [message, place] = entryAt(ordered, i);
+			const message = messages[i];
 			if (session.seen.has(message.id)) continue;
 			if (message.message === undefined || message.message === "") {
 				// Nothing to show; an empty entry would only confuse the player.
-				session.seen.mark(message.id, place);
+				session.seen.mark(message.id, i);
 				continue;
 			}
 			if (count >= MAX_PER_POLL) return { count, more: true };
@@ -82,7 +78,7 @@ export class Delivery {
 			if (chat.getState() === "closed") return { count, more: false };
 			if (shown === undefined) return { count, more: true };
 			session.pending = undefined;
-			session.seen.mark(message.id, place);
+			session.seen.mark(message.id, i);
 			this.deliver(session, message, shown);
 			count += 1;
 			slicer.check();

@@ -209,63 +209,6 @@ export = () => {
 		});
 	});
 
-	describe("CallBridge: transcripts that are not append-only (issue 24 point 4)", () => {
-		/** Messages `n` of `numbers`, id `${prefix}${n}`, created `n` seconds after 08:00. */
-		function timed(prefix: string, numbers: ReadonlyArray<number>): Array<ScriptedMessage> {
-			return numbers.map((n) => ({
-				id: `${prefix}${n}`,
-				username: "Agent",
-				message: `text ${n}`,
-				origin: "agent",
-				created: string.format("2024-06-01T08:%02d:%02d.000Z", math.floor(n / 60), n % 60),
-			}));
-		}
-
-		/** Opens a chat over `first`, polls a while, switches to `second`, polls a while; the ids delivered. */
-		function deliveredIds(first: Array<ScriptedMessage>, second: Array<ScriptedMessage>): Array<string> {
-			let messages = first;
-			const rig = scriptedRig(() => ({ status: "open", messages }));
-			const ids = new Array<string>();
-			rig.bridge.message.Connect((_, message) => ids.push(message.id));
-			rig.bridge.open(harness.players.add(3201), "reordered");
-			for (let i = 0; i < 10; i++) rig.clock.advance(11);
-			messages = second;
-			for (let i = 0; i < 20; i++) rig.clock.advance(11);
-			rig.bridge.destroy();
-			return ids;
-		}
-
-		it("delivers a message inserted before the last delivered one", () => {
-			// m20 is created between m1 and m30 but listed after the delivered messages' positions moved.
-			const ids = deliveredIds(timed("m", [10, 30, 40]), [...timed("m", [10, 20]), ...timed("m", [30, 40])]);
-			print(`[bridge reordered] inserted: ${ids.size()} of 4 delivered (${ids.join(",")})`);
-			expect(ids.size()).to.equal(4);
-			expect(ids.join(",")).to.equal("m10,m30,m40,m20");
-		});
-
-		it("delivers every message of a newest-first transcript, oldest created first", () => {
-			const ids = deliveredIds(timed("m", [3, 2, 1]), timed("m", [5, 4, 3, 2, 1]));
-			print(`[bridge reordered] newest-first: ${ids.size()} of 5 delivered (${ids.join(",")})`);
-			expect(ids.join(",")).to.equal("m1,m2,m3,m4,m5");
-		});
-
-		it("orders the messages of one answer by created, not by position", () => {
-			const ids = deliveredIds(timed("m", [1, 4, 2, 3]), timed("m", [1, 4, 2, 3]));
-			expect(ids.join(",")).to.equal("m1,m2,m3,m4");
-		});
-
-		it("replays only the newest 50 when every id changes", () => {
-			const numbers = new Array<number>();
-			for (let n = 1; n <= 100; n++) numbers.push(n);
-			const ids = deliveredIds(timed("a", numbers), timed("b", numbers));
-			const replayed = ids.filter((id) => id.sub(1, 1) === "b");
-			print(`[bridge reordered] new ids: ${ids.size() - replayed.size()} delivered, then ${replayed.size()}`);
-			expect(ids.size() - replayed.size()).to.equal(50);
-			expect(replayed.size()).to.equal(50);
-			expect(replayed[0]).to.equal("b51");
-		});
-	});
-
 	describe("CallBridge: long transcripts never block a frame (scripted, os.clock)", () => {
 		const base = transcript("m", 10_000);
 
