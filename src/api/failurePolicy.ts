@@ -47,7 +47,7 @@ export function meaningOf(err: unknown): FailureMeaning {
  * What the caller of an operation does about a failure:
  *
  * - `retry`: try again later, with the one backoff (`shared/backoff.ts`);
- * - `check`: the outcome is unknown; look before sending again (joins: the running game's player list);
+ * - `check`: the outcome is unknown; look before sending again (joins and leaves: the running game's player list);
  * - `done`: count the work as done; never send it again;
  * - `forgotten`: the service no longer knows this server: register again;
  * - `verify`: a 404 that may mean either "no such server" or "no such route": read the running game to tell;
@@ -80,7 +80,9 @@ export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	playerJoin: { ...READ, unknown: "check", acted: "done", "not-found": "forgotten" },
 	getRunningGame: { ...READ, "not-found": "forgotten" },
 	getCallMessages: READ,
-	playerLeave: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
+	// A leave is not safe to repeat (DESIGN §3): after an unknown outcome the running game's list tells whether it
+	// landed (the service removes a leaver from it), as for joins.
+	playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	endServer: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	getServer: { ...READ, "not-found": "verify", "no-route": "turn-off" },
 	// The sync (server/sync.ts): an unknown outcome sends the same events again (the service dedups them); a 404 or

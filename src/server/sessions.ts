@@ -2,6 +2,7 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import { backgroundWait, reactionTo, RouteState } from "../api/failurePolicy";
 import { HealthLog, logInfo, logWarn } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
+import { JoinLookup } from "./joinLookup";
 import type { Registered } from "./records";
 import type { SessionsOptions } from "./config";
 
@@ -26,8 +27,10 @@ interface Leave {
 export const MAX_QUEUED_LEAVES = 200;
 
 /**
- * Reports leaves and ends the server. A leave is idempotent on that service, so it is retried; leaves take `normal`
- * priority, below joins. While the service fails, one leave is out at a time and the rest queue, up to
+ * Reports leaves and ends the server. A leave is not safe to repeat on the deployed service (a late one ends whatever
+ * session the player has there by then), so after an unknown outcome it is checked the way joins are
+ * ({@link JoinLookup}): the running game's player list is read, and the leave is sent again only if the player is
+ * still listed (the service removes a leaver from it). Leaves take `normal` priority, below joins. While the service fails, one leave is out at a time and the rest queue, up to
  * {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them. Retries wait at least the
  * service's `Retry-After`. A no-route answer on the leave route (a 404 told apart from an unknown server by one read,
  * a 405) keeps the leave queued: the one failure policy's {@link RouteState} confirms the route missing only after
@@ -37,6 +40,9 @@ export const MAX_QUEUED_LEAVES = 200;
  */
 export class SessionEnder {
 	private readonly queue = new Array<Leave>();
+	/** Leaves whose outcome is unknown, waiting for the player list to tell. */
+	private readonly checking = new Array<Leave>();
+	private readonly lookup: JoinLookup;
 	private reportLeaves: boolean;
 	private readonly route: RouteState;
 	private endServerOn: boolean;
@@ -52,6 +58,21 @@ export class SessionEnder {
 		this.reportLeaves = host.options.reportLeaves === true;
 		this.endServerOn = host.options.endServer === true;
 		this.route = new RouteState(() => host.scheduler.now());
+		this.lookup = new JoinLookup({
+			scheduler: host.scheduler,
+			random: host.random,
+			read: () => {
+				const registered = host.registration();
+				if (registered === undefined || this.stopped) return undefined;
+				return host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 });
+			},
+			pending: () => this.checking.map((leave) => leave.userId),
+			settle: (userId, listing) => host.guard("leave check", () => this.settle(userId, listing.listed)),
+			// The server is gone, and the service ended its sessions with it: nothing is left to end.
+			forgotten: () => host.guard("leave check", () => this.checking.clear()),
+			failed: (err) =>
+				host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`),
+		});
 	}
 
 	/** The deployed profile: leaves and the server's end are on unless the developer set them false. */
@@ -70,9 +91,9 @@ export class SessionEnder {
 		return this.endServerOn && !this.stopped;
 	}
 
-	/** Leaves queued or out. */
+	/** Leaves queued, out, or waiting for the check of an unknown outcome. */
 	pending(): number {
-		return this.queue.size() + this.inFlight;
+		return this.queue.size() + this.inFlight + this.checking.size();
 	}
 
 	/** Queues the leave of a player whose join was answered under `runningGameId`. */
@@ -135,6 +156,8 @@ export class SessionEnder {
 	stop(): void {
 		this.stopped = true;
 		this.queue.clear();
+		this.checking.clear();
+		this.lookup.stop();
 	}
 
 	private send(leave: Leave): void {
@@ -181,6 +204,11 @@ export class SessionEnder {
 			this.verify(leave, err);
 			return;
 		}
+		if (reaction === "check") {
+			this.checking.push(leave);
+			this.lookup.request();
+			return;
+		}
 		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
 		this.retry(leave, backgroundWait(this.failures + 1, this.host.random, err));
 	}
@@ -197,6 +225,23 @@ export class SessionEnder {
 				this.flush();
 			}),
 		);
+	}
+
+	/**
+	 * The list answered for a leave whose outcome was unknown: a player still listed was not removed, so the leave did
+	 * not land and is sent again; an absent one's leave landed and is done.
+	 */
+	private settle(userId: number, listed: boolean): void {
+		const index = this.checking.findIndex((leave) => leave.userId === userId);
+		if (index < 0) return;
+		const leave = this.checking.remove(index)!;
+		if (!listed) {
+			this.sent += 1;
+			this.flush();
+			return;
+		}
+		this.queue.unshift(leave);
+		this.flush();
 	}
 
 	/** A 404: the server is gone (the service ended its sessions) or the route is missing. One read tells. */

@@ -12,7 +12,8 @@ export interface FaultSpec {
 	status?: number;
 	/** Seconds to send in `Retry-After`. */
 	retryAfter?: number;
-	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop";
+	/** `drop`: the connection closes unanswered; `drop-after`: the operation acts first, then the connection closes. */
+	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after";
 	latencyMs?: number;
 	/** How many matching requests it applies to; unlimited when omitted. */
 	times?: number;

@@ -72,15 +72,18 @@ export interface GetServerAnswer {
 // ---- Routes ----
 
 /**
- * The routes of the deployed service's extensions. A leave is idempotent on that service (a repeat answers
- * `finalized: false`); ending a server twice finds nothing left to end; reading the workspace changes nothing.
+ * The routes of the deployed service's extensions. A leave is not safe to repeat (DESIGN §3): it ends every open
+ * session of the player on the server it names, so a repeat or a late leave can end the session of a player who came
+ * back; after an unknown outcome the caller checks the running game's player list first. Ending a server twice finds
+ * nothing left to end; reading the workspace changes nothing.
  * @internal
  */
 export const deployedRoutes = {
 	playerLeave: route({
 		method: "POST",
 		path: "/activity/playerLeave/v2",
-		safeToRepeat: true,
+		// Not repeated by the transport: a late repeat can end a session opened after it (a player who came back).
+		safeToRepeat: false,
 		args: playerLeaveArgs,
 		answer: object({ success: succeeded, finalized: opt(bool) }) satisfies Reader<PlayerLeaveAnswer>,
 	}),
@@ -126,8 +129,9 @@ export const deployedRoutes = {
  */
 export interface ExtensionsApi {
 	/**
-	 * Ends a player's activity session (`POST /activity/playerLeave/v2`, final, with `leftTime`). Idempotent on that
-	 * service: a repeat answers `finalized: false`, so it is retried after an unknown outcome.
+	 * Ends a player's activity sessions on the server (`POST /activity/playerLeave/v2`, final, with `leftTime`). Not
+	 * repeated after an unknown outcome: a late repeat ends whatever session the player has there by then (a repeat
+	 * with nothing to end answers `finalized: false`). Check the running game's player list before sending again.
 	 */
 	reportLeave(args: PlayerLeaveArgs, options?: CallOptions): Promise<PlayerLeaveAnswer>;
 	/** Ends the sessions still in game and removes the server (`DELETE /activity/endServer`). */

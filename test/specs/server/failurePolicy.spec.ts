@@ -11,6 +11,7 @@ import {
 	report,
 	startRegistered,
 	startStaffOps,
+	Started,
 	waitForFailures,
 	warnings,
 } from "./support";
@@ -213,6 +214,38 @@ export = () => {
 			report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
 			expect(harness.players.kickMessage(player)).to.equal("You are banned from this experience: #### cheater");
+		});
+	});
+
+	describe("a leave whose outcome is unknown is checked before it is sent again (point 8)", () => {
+		/** Two players joined, the first leaves while `fault` holds for one leave; the clock then moves 30 s. */
+		function leaveWithFault(fault: "drop-after" | 500): Started {
+			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
+			const players = [join(2001), join(2002)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			if (fault === 500) serviceControl.fault({ operation: "playerLeave", status: 500, times: 1 });
+			else serviceControl.fault({ operation: "playerLeave", kind: "drop-after", times: 1 });
+			harness.players.remove(players[0]);
+			waitUntil(() => serviceControl.count("playerLeave") === 1, "the leave");
+			advance(started.clock, 30, 2);
+			waitUntil(() => started.server.getTrackedCounts().leaves === 0, "the leave to settle");
+			return started;
+		}
+
+		it("does not send again a leave the service acted on before the connection dropped", () => {
+			leaveWithFault("drop-after");
+			// The list no longer names the leaver: the leave landed. Before: sent again (2 leaves).
+			expect(serviceControl.count("playerLeave")).to.equal(1);
+			expect(serviceControl.count("getRunningGame") >= 1).to.equal(true);
+			expect(serviceControl.records().openSessionsByUser["2001"]).to.equal(undefined);
+			expect(serviceControl.records().openSessionsByUser["2002"]).to.equal(1);
+		});
+
+		it("sends a leave again when the list still names the player after a 500", () => {
+			leaveWithFault(500);
+			expect(serviceControl.count("playerLeave")).to.equal(2);
+			expect(serviceControl.records().openSessionsByUser["2001"]).to.equal(undefined);
 		});
 	});
 
