@@ -93,6 +93,8 @@ function present(userIds: Array<number>): Array<Player> {
 
 function deployed(): Started {
 	const started = startRegistered({ clientReportTimeoutSeconds: 0 });
+	// The profile is decided from the registration's answer, just after the server counts as registered.
+	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
 	// A helper outside the spec body has no `expect`: a wrong profile fails the spec's setup instead.
 	const profile = started.server.getProfile();
 	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
