@@ -181,7 +181,7 @@ export class SessionEnder {
 			this.verify(leave, err);
 			return;
 		}
-		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
+		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err);
 		this.retry(leave, backgroundWait(this.failures + 1, this.host.random, err));
 	}
 

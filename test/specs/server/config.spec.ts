@@ -52,12 +52,48 @@ export = () => {
 			expect(mentions(refused({ ...base(), baseUrl: 5 }), "baseUrl")).to.equal(true);
 		});
 
-		it("refuses a missing key, both keys, and an empty key", () => {
+		it("reads the default Secret when a Luau caller gives no key, refuses both keys and an empty key", () => {
 			const config = base();
 			config.apiKey = undefined;
-			expect(mentions(refused(config), "config.apiKeySecret is required")).to.equal(true);
+			const line = refused(config);
+			expect(mentions(line, `"staffops_api_key" (config.apiKeySecret)`)).to.equal(true);
+			expect(mentions(line, "File > Experience Settings > Security > Secrets")).to.equal(true);
+			expect(mentions(line, "Game Settings")).to.equal(false);
 			expect(mentions(refused({ ...base(), apiKeySecret: "staffops" }), "both set")).to.equal(true);
 			expect(mentions(refused({ ...base(), apiKey: "" }), "config.apiKey must be")).to.equal(true);
+		});
+
+		it("starts from the default Secret when neither key is given (the Luau path)", () => {
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey);
+			const config = base();
+			config.apiKey = undefined;
+			const server = StaffOps.start(config as unknown as StaffOpsConfig);
+			expect(server).to.be.ok();
+			waitUntil(() => server!.isRegistered(), "registration with the default Secret");
+		});
+
+		it("names the setting as the owner spells it (the drop-in model's attributes)", () => {
+			harness.clearOutput();
+			const server = StaffOps.start({ ...base(), baseUrl: "http://staff.example.com" } as unknown as StaffOpsConfig, {
+				settingNames: { baseUrl: "attribute BaseUrl" },
+			});
+			expect(server).to.equal(undefined);
+			const lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(mentions(lines[0], "attribute BaseUrl must use https://")).to.equal(true);
+			expect(mentions(lines[0], "config.")).to.equal(false);
+		});
+
+		it("refuses at compile time a configuration without a key source", () => {
+			// The build compiles this spec: a StaffOpsConfig that accepted no key would make this directive unused and
+			// the build fail.
+			const withoutKey = () =>
+				// @ts-expect-error neither apiKeySecret nor apiKey
+				StaffOps.start({ baseUrl: "https://staff.example.com" });
+			const withBoth = () =>
+				// @ts-expect-error both apiKeySecret and apiKey
+				StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key", apiKey: "k" });
+			expect(typeIs(withoutKey, "function") && typeIs(withBoth, "function")).to.equal(true);
 		});
 
 		it("refuses unknown fields and wrong values, naming the field", () => {
