@@ -541,16 +541,16 @@ export class StaffOpsServer {
 
 	/** Reads the status again from the health log and the registration; fires `statusChanged` when it changed. */
 	private updateStatus(): void {
-		const next = statusOf({
+		const now = statusOf({
 			stopped: this.stopped,
 			registered: this.registration.current !== undefined,
 			gaveUp: this.registration.hasGivenUp(),
 			failures: this.health.serviceFailures(),
 		});
-		const changed = !sameStatus(next, this.status);
+		const changed = !sameStatus(now, this.status);
 		// The area is kept current without firing: game code hears of a change of state or reason only.
-		this.status = next;
-		if (changed) this.signals.statusChanged.Fire(next);
+		this.status = now;
+		if (changed) this.signals.statusChanged.Fire(now);
 	}
 
 	private onRegistered(): void {

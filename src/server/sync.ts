@@ -249,7 +249,11 @@ export class Sync {
 						this.seams.forgotten("the sync");
 						return;
 					}
-					this.seams.health.problem("sync", `syncs are failing (${tostring(err)}); will keep trying`, readErr);
+					this.seams.health.problem(
+						"sync",
+						`syncs are failing (${tostring(err)}); will keep trying`,
+						readErr,
+					);
 					this.retryLater(undefined, readErr);
 				}),
 		);

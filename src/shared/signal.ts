@@ -57,9 +57,12 @@ export class Signal<T extends Array<unknown>> {
 	 * Yields the current thread until the signal fires; returns the values it fired with, as separate values like
 	 * `RBXScriptSignal:Wait()` (Luau: `local player, result = signal:Wait()`; TypeScript: `const [player] = ...`).
 	 */
+	// Multiple returns are the point here: Luau callers get the values as RBXScriptSignal:Wait gives them.
+	// eslint-disable-next-line roblox-ts/no-user-defined-lua-tuple
 	Wait(): LuaTuple<T> {
 		const thread = coroutine.running();
 		this.Once((...args) => task.spawn(thread, ...args));
+		// eslint-disable-next-line roblox-ts/no-user-defined-lua-tuple
 		return coroutine.yield() as unknown as LuaTuple<T>;
 	}
 

@@ -32,6 +32,9 @@ function refused(config: unknown): string {
 	return lines[0];
 }
 
+/** Whether the compiler takes `T` as a StaffOpsConfig. */
+type Accepts<T> = T extends StaffOpsConfig ? true : false;
+
 function mentions(text: string, part: string): boolean {
 	return text.find(part, 1, true)[0] !== undefined;
 }
@@ -74,9 +77,12 @@ export = () => {
 
 		it("names the setting as the owner spells it (the drop-in model's attributes)", () => {
 			harness.clearOutput();
-			const server = StaffOps.start({ ...base(), baseUrl: "http://staff.example.com" } as unknown as StaffOpsConfig, {
-				settingNames: { baseUrl: "attribute BaseUrl" },
-			});
+			const server = StaffOps.start(
+				{ ...base(), baseUrl: "http://staff.example.com" } as unknown as StaffOpsConfig,
+				{
+					settingNames: { baseUrl: "attribute BaseUrl" },
+				},
+			);
 			expect(server).to.equal(undefined);
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
@@ -84,16 +90,14 @@ export = () => {
 			expect(mentions(lines[0], "config.")).to.equal(false);
 		});
 
-		it("refuses at compile time a configuration without a key source", () => {
-			// The build compiles this spec: a StaffOpsConfig that accepted no key would make this directive unused and
-			// the build fail.
-			const withoutKey = () =>
-				// @ts-expect-error neither apiKeySecret nor apiKey
-				StaffOps.start({ baseUrl: "https://staff.example.com" });
-			const withBoth = () =>
-				// @ts-expect-error both apiKeySecret and apiKey
-				StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key", apiKey: "k" });
-			expect(typeIs(withoutKey, "function") && typeIs(withBoth, "function")).to.equal(true);
+		it("refuses at compile time a configuration without a key source, or with both", () => {
+			// Checked by the compiler when the build compiles this spec: were StaffOpsConfig to accept a configuration
+			// without a key (or with both), a `false` below would not be assignable and the build would fail.
+			const withoutKey: Accepts<{ baseUrl: string }> = false;
+			const withBoth: Accepts<{ baseUrl: string; apiKeySecret: string; apiKey: string }> = false;
+			const withSecret: Accepts<{ baseUrl: string; apiKeySecret: string }> = true;
+			const withKey: Accepts<{ baseUrl: string; apiKey: string }> = true;
+			expect([withoutKey, withBoth, withSecret, withKey].join(",")).to.equal("false,false,true,true");
 		});
 
 		it("refuses unknown fields and wrong values, naming the field", () => {
