@@ -56,9 +56,12 @@ export = () => {
 		});
 
 		it("reads the default Secret when a Luau caller gives no key, refuses both keys and an empty key", () => {
-			const config = base();
-			config.apiKey = undefined;
-			const line = refused(config);
+			// The Secret store is the harness's for the whole run: read it through a reader that has no such Secret.
+			const [ok, problem] = resolveConfig({ baseUrl: harness.serviceUrl } as unknown as StaffOpsConfig, (name) =>
+				error(`Can't find secret with given key (${name})`),
+			);
+			expect(ok).to.equal(false);
+			const line = problem as string;
 			expect(mentions(line, `"staffops_api_key" (config.apiKeySecret)`)).to.equal(true);
 			expect(mentions(line, "File > Experience Settings > Security > Secrets")).to.equal(true);
 			expect(mentions(line, "Game Settings")).to.equal(false);
