@@ -99,7 +99,14 @@ export type {
 	SessionsOptions,
 	StaffHint,
 	StaffOpsConfig,
+	StaffOpsBaseConfig,
+	StaffOpsKeySource,
+	DegradedReason,
+	StaffOpsState,
+	StaffOpsStatus,
 } from "./server";
+export { Signal } from "./shared/signal";
+export type { SignalConnection } from "./shared/signal";
 export {
 	buildClientReport,
 	detectPlatform,

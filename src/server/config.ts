@@ -73,26 +73,57 @@ export interface ActivityOptions {
 }
 
 /**
- * Settings of {@link StaffOps.start}. `baseUrl` and one of `apiKeySecret` (preferred) or `apiKey` are required;
- * everything else has a default. A wrong or missing field makes `start` warn one line naming the field and leave
- * StaffOps off; nothing is thrown.
+ * Where the API key comes from: exactly one of `apiKeySecret` (preferred) or `apiKey`. TypeScript refuses a
+ * configuration with neither or both. Luau callers, who have no such check, get the default Secret name
+ * `staffops_api_key` when they give neither (the drop-in model's `ApiKeySecret` default).
  *
- * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...); see the
- * README.
+ * @example
+ * ```ts
+ * const key: StaffOpsKeySource = { apiKeySecret: "staffops_api_key" };
+ * ```
+ */
+export type StaffOpsKeySource =
+	| {
+			/** The name of the Roblox Secret that holds the workspace's API key, e.g. `staffops_api_key`. */
+			readonly apiKeySecret: string;
+			readonly apiKey?: undefined;
+	  }
+	| {
+			/**
+			 * The API key itself, or a `Secret`. Prefer `apiKeySecret`: a key in a script or attribute is saved with
+			 * the place.
+			 */
+			readonly apiKey: string | Secret;
+			readonly apiKeySecret?: undefined;
+	  };
+
+/**
+ * Settings of {@link StaffOps.start}: `baseUrl`, a key source ({@link StaffOpsKeySource}: `apiKeySecret` or
+ * `apiKey`) and the settings of {@link StaffOpsBaseConfig}, which all have defaults. A wrong field makes `start`
+ * warn one line naming the field and leave StaffOps off; nothing is thrown.
+ *
+ * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...), and its
+ * warnings name the attribute; see docs/api-notes.md.
  *
  * @example
  * ```ts
  * StaffOps.start({ baseUrl: "https://staff.example.com", apiKeySecret: "staffops_api_key" });
  * ```
- * @see README#game-integration
  */
-export interface StaffOpsConfig {
+export type StaffOpsConfig = StaffOpsBaseConfig & StaffOpsKeySource;
+
+/**
+ * The settings of {@link StaffOpsConfig} other than the key source.
+ *
+ * @example
+ * ```ts
+ * const common: StaffOpsBaseConfig = { baseUrl: "https://staff.example.com", heartbeatSeconds: 60 };
+ * StaffOps.start({ ...common, apiKeySecret: "staffops_api_key" });
+ * ```
+ */
+export interface StaffOpsBaseConfig {
 	/** The Staff Operations Service's base address, `https://...`. Required: the interface names no public one. */
 	readonly baseUrl: string;
-	/** The name of the Roblox Secret that holds the workspace's API key (preferred over `apiKey`). */
-	readonly apiKeySecret?: string;
-	/** The API key itself, or a `Secret`. Prefer `apiKeySecret`: a key in a script or attribute is saved with the place. */
-	readonly apiKey?: string | Secret;
 	/** Kick players the service reports as banned. Default true. */
 	readonly kickBanned?: boolean;
 	/**
@@ -109,9 +140,9 @@ export interface StaffOpsConfig {
 	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
 	readonly trackStudio?: boolean;
 	/**
-	 * Deliver the client reporter to players (drop-in model only: it clones the client part of the model, with a
-	 * `RunContext` Client loader, into ReplicatedStorage). Default false: roblox-ts games call
-	 * `startClientReport()` from their own client code.
+	 * Deliver the client part to players (the drop-in model and the Wally package: it clones the client part of the
+	 * model, with a `RunContext` Client loader, into ReplicatedStorage). Default: on where that client part is there
+	 * (the model, the Wally package), off in an npm game, whose own client code calls `startClientReport()`.
 	 */
 	readonly deliverClient?: boolean;
 	/** The request budget: a `RequestBudget`, or options that reconfigure the library-wide one. Default: the library-wide budget. */
@@ -174,7 +205,8 @@ export interface StaffOpsSettings {
 	readonly clientReportTimeoutSeconds: number;
 	readonly shutdownDeadlineSeconds: number;
 	readonly trackStudio: boolean;
-	readonly deliverClient: boolean;
+	/** As the developer set it (undefined: on where the model's client part is there). */
+	readonly deliverClient?: boolean;
 	readonly budget?: RequestBudget | BudgetOptions;
 	readonly timeout?: number;
 	readonly retry?: RetryOptions;
@@ -214,7 +246,7 @@ const numberFields = (fields: ReadonlyArray<string>): Rule => [
 ];
 const budgetOptions = numberFields(["perMinute", "burst", "maxWait", "limitPause"]);
 
-const RULES: Record<keyof StaffOpsConfig, Rule> = {
+const RULES: Record<keyof StaffOpsBaseConfig | "apiKey" | "apiKeySecret", Rule> = {
 	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
 	apiKeySecret: name,
 	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
@@ -278,35 +310,44 @@ function templateMessage(template: string): (reason: string) => string {
 }
 
 /**
- * Checks a configuration: undefined when it is usable, else one sentence naming the first bad field (never a
- * value: a value might be the key).
+ * How a warning names a setting: what the user edited. Code's own configuration: `config.baseUrl`; the drop-in
+ * model passes its attribute names (`attribute BaseUrl`) through {@link settingNamer}.
  * @internal
  */
-export function checkConfig(config: unknown): string | undefined {
+export type SettingName = (field: string) => string;
+
+/** Names settings as `config.<field>`, except those `names` spells otherwise (the drop-in model's attributes). @internal */
+export function settingNamer(names?: Readonly<Record<string, string>>): SettingName {
+	return (field) => names?.[field] ?? `config.${field}`;
+}
+
+/**
+ * Checks a configuration: undefined when it is usable, else one sentence naming the first bad field as `nameOf`
+ * spells it (never a value: a value might be the key).
+ * @internal
+ */
+export function checkConfig(config: unknown, nameOf: SettingName = settingNamer()): string | undefined {
 	if (!typeIs(config, "table")) return "StaffOps.start needs a configuration table";
 	const record = config as Record<string, unknown>;
 	for (const [key] of pairs(record)) {
 		if (!typeIs(key, "string")) return "the configuration may have only named fields";
-		if (RULES[key as keyof StaffOpsConfig] === undefined) return `config has an unknown field \`${key}\``;
+		if (RULES[key as keyof typeof RULES] === undefined) return `config has an unknown field \`${key}\``;
 	}
 	if (record.baseUrl === undefined) {
-		return "config.baseUrl is required: the Staff Operations Service's address (https://...)";
+		return `${nameOf("baseUrl")} is required: the Staff Operations Service's address (https://...)`;
 	}
-	const [urlOk, urlProblem] = checkBaseUrl(record.baseUrl);
-	if (!urlOk) return `config.${urlProblem}`;
-	if (record.apiKey === undefined && record.apiKeySecret === undefined) {
-		return "config.apiKeySecret is required: the name of the Roblox Secret that holds your API key (or set config.apiKey)";
-	}
+	const [urlOk, urlProblem] = checkBaseUrl(record.baseUrl, nameOf("baseUrl"));
+	if (!urlOk) return urlProblem;
 	if (record.apiKey !== undefined && record.apiKeySecret !== undefined) {
-		return "config.apiKey and config.apiKeySecret are both set; keep one (apiKeySecret is preferred)";
+		return `${nameOf("apiKey")} and ${nameOf("apiKeySecret")} are both set; keep one (the Secret is preferred)`;
 	}
 	const names = new Array<string>();
 	for (const [key] of pairs(RULES)) names.push(key);
 	names.sort();
 	for (const field of names) {
 		const value = record[field];
-		const [check, expects] = RULES[field as keyof StaffOpsConfig];
-		if (value !== undefined && !check(value)) return `config.${field} must be ${expects}`;
+		const [check, expects] = RULES[field as keyof typeof RULES];
+		if (value !== undefined && !check(value)) return `${nameOf(field)} must be ${expects}`;
 	}
 	return undefined;
 }
@@ -335,22 +376,24 @@ export type SecretReader = (name: string) => Secret;
 export function resolveConfig(
 	config: StaffOpsConfig,
 	readSecret: SecretReader = (secretName) => HttpService.GetSecret(secretName),
+	nameOf: SettingName = settingNamer(),
 ): [ok: true, config: StaffOpsSettings] | [ok: false, problem: string] {
 	let apiKey: string | Secret;
-	if (config.apiKeySecret !== undefined) {
-		const secretName = config.apiKeySecret;
+	if (config.apiKey === undefined) {
+		// Neither given (only possible from Luau): the default name, the one the model and the docs use.
+		const secretName = config.apiKeySecret ?? DEFAULT_SECRET_NAME;
 		const [ok, secret] = pcall(readSecret, secretName);
 		if (!ok || !typeIs(secret, "Secret")) {
 			return [
 				false,
-				`could not read the Roblox Secret ${describeSecretName(secretName)} (config.apiKeySecret). Add it in ` +
-					"Creator Hub under " +
-					"your experience's Secrets, and for Studio playtests under Game Settings > Security > Secrets",
+				`could not read the Roblox Secret ${describeSecretName(secretName)} (${nameOf("apiKeySecret")}). ` +
+					"Add it in Creator Hub under your experience's Secrets, and for Studio playtests in Studio under " +
+					"File > Experience Settings > Security > Secrets",
 			];
 		}
 		apiKey = secret;
 	} else {
-		apiKey = config.apiKey!;
+		apiKey = config.apiKey;
 	}
 	const kickMessage = config.kickMessage;
 	return [
@@ -366,7 +409,7 @@ export function resolveConfig(
 			clientReportTimeoutSeconds: config.clientReportTimeoutSeconds ?? 10,
 			shutdownDeadlineSeconds: config.shutdownDeadlineSeconds ?? 25,
 			trackStudio: config.trackStudio ?? true,
-			deliverClient: config.deliverClient ?? false,
+			deliverClient: config.deliverClient,
 			budget: config.budget,
 			timeout: config.timeout,
 			retry: config.retry,

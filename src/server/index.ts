@@ -2,12 +2,13 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { CallBridge } from "../bridge/callBridge";
 import type { CallChat, OpenChatOptions } from "../bridge/types";
 import { Signal } from "../shared/signal";
-import { checkConfig, resolveConfig, StaffOpsConfig } from "./config";
+import { checkConfig, resolveConfig, settingNamer, StaffOpsConfig } from "./config";
 import { logInfo, logWarn } from "../background/log";
 import { defaultIsStudio, ServerSeams } from "./seams";
 import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
+import type { StaffOpsStatus } from "./status";
 import { warnNoPrompt } from "./consent";
 import type { CallRequest } from "../shared/supportProtocol";
 
@@ -109,6 +110,20 @@ export namespace StaffOps {
 	 */
 	export const consentRequested = new Signal<[player: Player]>();
 
+	/**
+	 * Fires when the integration's status changes state or reason: `starting` when {@link StaffOps.start} accepted the
+	 * configuration, then `running`, `degraded` (with a reason), `keyRefused`, and `stopped`. See
+	 * {@link StaffOpsStatus}.
+	 *
+	 * @example
+	 * ```ts
+	 * StaffOps.statusChanged.Connect((status) => {
+	 * 	if (status.state === "degraded") warn(`StaffOps degraded: ${status.reason}`);
+	 * });
+	 * ```
+	 */
+	export const statusChanged = new Signal<[status: StaffOpsStatus]>();
+
 	let current: StaffOpsServer | undefined;
 
 	/**
@@ -130,7 +145,8 @@ export namespace StaffOps {
 			return current;
 		}
 		const [ok, result] = pcall(() => {
-			const problem = checkConfig(config);
+			const nameOf = settingNamer(seams?.settingNames);
+			const problem = checkConfig(config, nameOf);
 			if (problem !== undefined) {
 				logWarn(`${problem}; StaffOps is not running`);
 				return undefined;
@@ -140,7 +156,7 @@ export namespace StaffOps {
 				logInfo("Studio playtest: StaffOps is off here because trackStudio is false");
 				return undefined;
 			}
-			const [resolved, resolvedOrProblem] = resolveConfig(config);
+			const [resolved, resolvedOrProblem] = resolveConfig(config, undefined, nameOf);
 			if (!resolved) {
 				logWarn(`${resolvedOrProblem}; StaffOps is not running`);
 				return undefined;
@@ -155,10 +171,12 @@ export namespace StaffOps {
 					notified,
 					shutdownRequested,
 					consentRequested,
+					statusChanged,
 				},
 				seams,
 			);
 			current = server;
+			statusChanged.Fire(server.getStatus());
 			server.begin(studio);
 			return server;
 		});
@@ -336,6 +354,19 @@ export namespace StaffOps {
 	}
 
 	/**
+	 * Where the integration stands now (`stopped` when it is not running); {@link StaffOps.statusChanged} tells of
+	 * each change.
+	 *
+	 * @example
+	 * ```ts
+	 * if (StaffOps.getStatus().state === "keyRefused") showStaffBanner("The staff service refuses our API key");
+	 * ```
+	 */
+	export function getStatus(): StaffOpsStatus {
+		return current?.getStatus() ?? { state: "stopped" };
+	}
+
+	/**
 	 * The running integration, or undefined.
 	 *
 	 * @example
@@ -349,10 +380,11 @@ export namespace StaffOps {
 	}
 }
 
-export type { StaffOpsConfig } from "./config";
+export type { StaffOpsBaseConfig, StaffOpsConfig, StaffOpsKeySource } from "./config";
 export type { PlayersLike, ServerSeams } from "./seams";
 export { STAFF_ATTRIBUTE } from "./records";
 export { StaffOpsServer } from "./server";
 export type { JoinResult, PlayerSession } from "./records";
 export type { ActivityOptions, KeepAliveRoute, SessionsOptions, StaffHint } from "./config";
 export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./profile";
+export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./status";

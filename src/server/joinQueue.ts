@@ -82,7 +82,7 @@ export class JoinQueue {
 			settle: (userId, listing) => host.guard("join lookup", () => this.settleFromListing(userId, listing)),
 			forgotten: () => host.guard("join lookup", () => host.forgotten("the join check")),
 			failed: (err) =>
-				host.health.problem("joins", `join reports are failing (${tostring(err)}); they will be retried`),
+				host.health.problem("joins", `join reports are failing (${tostring(err)}); they will be retried`, err),
 		});
 	}
 
@@ -317,7 +317,7 @@ export class JoinQueue {
 	private noteFailure(err: unknown, what: string): void {
 		this.failures += 1;
 		this.counts.failures += 1;
-		this.host.health.problem("joins", `join reports are failing (${tostring(err)}); ${what}`);
+		this.host.health.problem("joins", `join reports are failing (${tostring(err)}); ${what}`, err);
 	}
 
 	private scheduleRetry(after: number): void {

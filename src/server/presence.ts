@@ -146,7 +146,7 @@ export class Presence {
 			return;
 		}
 		this.failuresHandled += 1;
-		this.host.health.problem("heartbeat", `heartbeat failed (${tostring(err)}); will keep trying`);
+		this.host.health.problem("heartbeat", `heartbeat failed (${tostring(err)}); will keep trying`, err);
 		this.schedule(retryAfterOf(err));
 	}
 

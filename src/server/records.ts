@@ -1,3 +1,4 @@
+import type { StaffOpsStatus } from "./status";
 import type { Platform } from "../shared/reportPayload";
 import type { PlayerJoinArgs } from "../api/resources/activity";
 import type { ClientReportPayload } from "../shared/reportPayload";
@@ -61,6 +62,7 @@ export interface ServerSignals extends DashboardSignals {
 	readonly playerReported: Signal<[player: Player, result: JoinResult]>;
 	readonly playerBanned: Signal<[player: Player, reason: string]>;
 	readonly consentRequested: Signal<[player: Player]>;
+	readonly statusChanged: Signal<[status: StaffOpsStatus]>;
 }
 
 /**

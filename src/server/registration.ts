@@ -100,6 +100,11 @@ export class Registration {
 		this.stopped = true;
 	}
 
+	/** Whether the service refused the registration for good (StaffOps stays off until the next start). */
+	hasGivenUp(): boolean {
+		return this.gaveUp;
+	}
+
 	/** Whether a registration attempt is out now. */
 	isRegistering(): boolean {
 		return this.inFlight;
@@ -111,6 +116,7 @@ export class Registration {
 		if (reaction === "give-up") {
 			this.gaveUp = true;
 			logWarn(`the service refused to register this server (${text}); StaffOps stays off until the next start`);
+			this.host.health.changed?.();
 			return;
 		}
 		const badKey = reaction === "bad-key";
@@ -119,6 +125,7 @@ export class Registration {
 			badKey
 				? `the service refused the API key (${text}); check the key, retrying every minute`
 				: `could not register this server (${text}); retrying in the background, joins wait until it succeeds`,
+			err,
 		);
 		if (this.host.shuttingDown()) {
 			this.nextShutdownAttempt = os.clock() + 1;

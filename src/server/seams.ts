@@ -66,6 +66,11 @@ export interface ServerSeams {
 	readonly registrationAnswer?: () => unknown;
 	/** Connects to a player's chat messages (chat logging); default `Player.Chatted`. */
 	readonly chatted?: (player: Player, handler: (message: string) => void) => RBXScriptConnection;
+	/**
+	 * How warnings name each setting, by field (`baseUrl` -> `attribute BaseUrl`): the drop-in model passes the
+	 * attributes it read, so a warning names what the user edited. Default: `config.<field>`.
+	 */
+	readonly settingNames?: Readonly<Record<string, string>>;
 	/** Where `deliverClient` puts things; defaults: this model, `ReplicatedStorage`. */
 	readonly delivery?: {
 		readonly modelRoot?: Instance;

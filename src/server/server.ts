@@ -12,7 +12,7 @@ import { activitySettingsOf, isTrackedResult } from "./tracking";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import { ClientReports, ClientReportStats } from "./clientReports";
 import type { StaffOpsSettings } from "./config";
-import { deliverFromModel } from "./clientScriptDelivery";
+import { deliverFromModel, findModelRoot } from "./clientScriptDelivery";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
 import { Presence } from "./presence";
@@ -34,11 +34,13 @@ import { robloxTextFilter } from "../bridge/filter";
 import { DashboardActions } from "./dashboardActions";
 import { DecidedProfile, decideProfile, RegistrationFacts, registrationFacts } from "./profile";
 import { SessionEvents } from "./sessionEvents";
+import { sameStatus, StaffOpsStatus, statusOf } from "./status";
 import { Sync } from "./sync";
 
 export type { ClientReportStats } from "./clientReports";
 export { STAFF_ATTRIBUTE } from "./records";
 export type { JoinResult, PlayerSession, ServerSignals } from "./records";
+export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./status";
 
 /**
  * The share of the shutdown deadline kept for ending the server (`endServer`), which goes out whatever else hangs: a
@@ -90,6 +92,7 @@ export class StaffOpsServer {
 	private reported?: SignalConnection;
 	private stopped = false;
 	private shuttingDown = false;
+	private status: StaffOpsStatus = { state: "starting" };
 
 	/** @internal */
 	constructor(
@@ -113,6 +116,7 @@ export class StaffOpsServer {
 				seams.transport,
 			));
 		const health = this.health;
+		health.changed = () => this.updateStatus();
 		const records = this.records;
 		const guard = (label: string, fn: () => void) => this.guard(label, fn);
 		const registered = () => this.registration.current;
@@ -273,7 +277,8 @@ export class StaffOpsServer {
 		this.guard("BindToClose", () =>
 			(this.seams.bindToClose ?? defaultBindToClose)(() => this.guard("shutdown", () => this.shutdown())),
 		);
-		if (this.config.deliverClient) {
+		// One default for every way in: on where the model's client part is there (drop-in, Wally), off in npm games.
+		if (this.config.deliverClient ?? findModelRoot() !== undefined) {
 			this.guard("client delivery", () => deliverFromModel(this.seams.delivery ?? {}));
 		}
 		this.guard("registration", () => this.registration.start());
@@ -358,6 +363,14 @@ export class StaffOpsServer {
 		return this.desk;
 	}
 
+	/**
+	 * Where the integration stands: `starting`, `running`, `degraded` (with a reason), `keyRefused` or `stopped`; see
+	 * {@link StaffOpsStatus}. `StaffOps.statusChanged` fires when its state or reason changes.
+	 */
+	getStatus(): StaffOpsStatus {
+		return this.status;
+	}
+
 	/** Whether the service knows this server now. */
 	isRegistered(): boolean {
 		return this.registration.current !== undefined;
@@ -420,6 +433,7 @@ export class StaffOpsServer {
 		for (const connection of this.connections) connection.Disconnect();
 		this.connections.clear();
 		this.records.clear();
+		this.updateStatus();
 	}
 
 	/**
@@ -525,7 +539,22 @@ export class StaffOpsServer {
 		return this.profile === "deployed" && this.config.sync !== false;
 	}
 
+	/** Reads the status again from the health log and the registration; fires `statusChanged` when it changed. */
+	private updateStatus(): void {
+		const now = statusOf({
+			stopped: this.stopped,
+			registered: this.registration.current !== undefined,
+			gaveUp: this.registration.hasGivenUp(),
+			failures: this.health.serviceFailures(),
+		});
+		const changed = !sameStatus(now, this.status);
+		// The area is kept current without firing: game code hears of a change of state or reason only.
+		this.status = now;
+		if (changed) this.signals.statusChanged.Fire(now);
+	}
+
 	private onRegistered(): void {
+		this.updateStatus();
 		if (this.stopped) return;
 		const wasDecided = this.profile !== undefined;
 		this.profile = decideProfile(this.config.serviceProfile, this.registration.current?.answer);
@@ -580,6 +609,7 @@ export class StaffOpsServer {
 			`the service no longer knows this server (404 on ${source}); registering again and reporting ${again} player(s) again`,
 		);
 		this.registration.forget();
+		this.updateStatus();
 	}
 
 	/** Runs `fn`; an error is logged, never thrown into game code. */

@@ -71,7 +71,7 @@ export class SessionEnder {
 			// The server is gone, and the service ended its sessions with it: nothing is left to end.
 			forgotten: () => host.guard("leave check", () => this.checking.clear()),
 			failed: (err) =>
-				host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`),
+				host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err),
 		});
 	}
 
@@ -209,7 +209,7 @@ export class SessionEnder {
 			this.lookup.request();
 			return;
 		}
-		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`);
+		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err);
 		this.retry(leave, backgroundWait(this.failures + 1, this.host.random, err));
 	}
 

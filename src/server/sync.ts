@@ -215,6 +215,7 @@ export class Sync {
 			badKey
 				? `the service refused the API key on the sync (${tostring(err)}); retrying every minute`
 				: `syncs are failing (${tostring(err)}); will keep trying, pending events are kept`,
+			err,
 		);
 		this.retryLater(badKey ? BACKGROUND.cap : undefined, err);
 	}
@@ -236,6 +237,8 @@ export class Sync {
 					this.seams.health.problem(
 						"sync",
 						`the service has no sync route (${tostring(err)}); trying it again every ${BACKGROUND.cap} s`,
+						err,
+						"no-route",
 					);
 					this.schedule(BACKGROUND.cap);
 				}),
@@ -246,7 +249,11 @@ export class Sync {
 						this.seams.forgotten("the sync");
 						return;
 					}
-					this.seams.health.problem("sync", `syncs are failing (${tostring(err)}); will keep trying`);
+					this.seams.health.problem(
+						"sync",
+						`syncs are failing (${tostring(err)}); will keep trying`,
+						readErr,
+					);
 					this.retryLater(undefined, readErr);
 				}),
 		);

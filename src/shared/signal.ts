@@ -25,7 +25,6 @@ export interface SignalConnection {
  * changed.Connect((player, isStaff) => print(player.Name, isStaff));
  * changed.Fire(player, true);
  * ```
- * @see README#signals
  */
 export class Signal<T extends Array<unknown>> {
 	private readonly handlers = new Array<{ handler: (...args: T) => void; connection: { Connected: boolean } }>();
@@ -54,12 +53,17 @@ export class Signal<T extends Array<unknown>> {
 		return connection;
 	}
 
-	/** Yields the current thread until the signal fires; returns what it fired with, as an array. */
-	Wait(): T {
+	/**
+	 * Yields the current thread until the signal fires; returns the values it fired with, as separate values like
+	 * `RBXScriptSignal:Wait()` (Luau: `local player, result = signal:Wait()`; TypeScript: `const [player] = ...`).
+	 */
+	// Multiple returns are the point here: Luau callers get the values as RBXScriptSignal:Wait gives them.
+	// eslint-disable-next-line roblox-ts/no-user-defined-lua-tuple
+	Wait(): LuaTuple<T> {
 		const thread = coroutine.running();
-		this.Once((...args) => task.spawn(thread, args));
-		const args = coroutine.yield() as unknown as T;
-		return args;
+		this.Once((...args) => task.spawn(thread, ...args));
+		// eslint-disable-next-line roblox-ts/no-user-defined-lua-tuple
+		return coroutine.yield() as unknown as LuaTuple<T>;
 	}
 
 	/** Calls every connected handler, each in its own thread. @internal */

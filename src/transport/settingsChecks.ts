@@ -4,30 +4,40 @@
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
- * Checks a base URL: the normalised URL (no trailing `/`), or a text saying what is wrong.
+ * Checks a base URL: the normalised URL (no trailing `/`), or a text saying what is wrong, naming the setting as
+ * `setting` (what the user edited: `baseUrl` in code, the attribute `BaseUrl` in the drop-in model).
  * @internal
  */
-export function checkBaseUrl(url: unknown): [ok: true, url: string] | [ok: false, problem: string] {
+export function checkBaseUrl(
+	url: unknown,
+	setting = "baseUrl",
+): [ok: true, url: string] | [ok: false, problem: string] {
+	const [ok, urlOrProblem] = checkUrl(url);
+	if (ok) return [true, urlOrProblem];
+	return [false, `${setting} ${urlOrProblem}`];
+}
+
+function checkUrl(url: unknown): [ok: true, url: string] | [ok: false, problem: string] {
 	if (!typeIs(url, "string") || url.size() === 0 || url.size() > 2048) {
-		return [false, "baseUrl must be a non-empty string"];
+		return [false, "must be a non-empty string"];
 	}
-	if (url.match("[%s%c]")[0] !== undefined) return [false, "baseUrl must not contain spaces"];
+	if (url.match("[%s%c]")[0] !== undefined) return [false, "must not contain spaces"];
 	const [scheme, rest] = url.match("^(%a[%w+.-]*)://(.*)$");
-	if (!typeIs(scheme, "string") || !typeIs(rest, "string")) return [false, "baseUrl must start with https://"];
+	if (!typeIs(scheme, "string") || !typeIs(rest, "string")) return [false, "must start with https://"];
 	const [host] = rest.match("^([^/?#]+)");
-	if (!typeIs(host, "string") || host.sub(1, 1) === ":") return [false, "baseUrl has no host"];
-	if (rest.match("[?#]")[0] !== undefined) return [false, "baseUrl must not carry a query or fragment"];
-	if (host.match("@")[0] !== undefined) return [false, "baseUrl must not carry credentials"];
+	if (!typeIs(host, "string") || host.sub(1, 1) === ":") return [false, "has no host"];
+	if (rest.match("[?#]")[0] !== undefined) return [false, "must not carry a query or fragment"];
+	if (host.match("@")[0] !== undefined) return [false, "must not carry credentials"];
 	const lowerScheme = scheme.lower();
 	if (lowerScheme === "http") {
 		const [bracketed] = host.lower().match("^(%[[^%]]*%])");
 		const [plain] = host.lower().match("^([^:]+)");
 		const hostname = typeIs(bracketed, "string") ? bracketed : typeIs(plain, "string") ? plain : "";
 		if (!LOOPBACK_HOSTS.has(hostname)) {
-			return [false, "baseUrl must use https:// (http:// is allowed only for 127.0.0.1 and localhost)"];
+			return [false, "must use https:// (http:// is allowed only for 127.0.0.1 and localhost)"];
 		}
 	} else if (lowerScheme !== "https") {
-		return [false, "baseUrl must start with https://"];
+		return [false, "must start with https://"];
 	}
 	const [port] = host.match("^%[[^%]]*%]:(.*)$");
 	const [plainPort] = host.match("^[^:%[]+:(.*)$");
@@ -47,9 +57,9 @@ export function checkBaseUrl(url: unknown): [ok: true, url: string] | [ok: false
  */
 function checkPort(text: string): string | undefined {
 	const port = text.match("^%d+$")[0] !== undefined ? tonumber(text) : undefined;
-	if (port === undefined || port < 1 || port > 65535) return "baseUrl has an invalid port";
+	if (port === undefined || port < 1 || port > 65535) return "has an invalid port";
 	if ((port < 1024 && port !== 80 && port !== 443) || port === 1194) {
-		return `baseUrl uses port ${port}, which Roblox's HttpService refuses (below 1024 other than 80 and 443, and 1194)`;
+		return `uses port ${port}, which Roblox's HttpService refuses (below 1024 other than 80 and 443, and 1194)`;
 	}
 	return undefined;
 }

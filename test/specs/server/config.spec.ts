@@ -32,6 +32,9 @@ function refused(config: unknown): string {
 	return lines[0];
 }
 
+/** Whether the compiler takes `T` as a StaffOpsConfig. */
+type Accepts<T> = T extends StaffOpsConfig ? true : false;
+
 function mentions(text: string, part: string): boolean {
 	return text.find(part, 1, true)[0] !== undefined;
 }
@@ -52,12 +55,52 @@ export = () => {
 			expect(mentions(refused({ ...base(), baseUrl: 5 }), "baseUrl")).to.equal(true);
 		});
 
-		it("refuses a missing key, both keys, and an empty key", () => {
-			const config = base();
-			config.apiKey = undefined;
-			expect(mentions(refused(config), "config.apiKeySecret is required")).to.equal(true);
+		it("reads the default Secret when a Luau caller gives no key, refuses both keys and an empty key", () => {
+			// The Secret store is the harness's for the whole run: read it through a reader that has no such Secret.
+			const [ok, problem] = resolveConfig({ baseUrl: harness.serviceUrl } as unknown as StaffOpsConfig, (name) =>
+				error(`Can't find secret with given key (${name})`),
+			);
+			expect(ok).to.equal(false);
+			const line = problem as string;
+			expect(mentions(line, `"staffops_api_key" (config.apiKeySecret)`)).to.equal(true);
+			expect(mentions(line, "File > Experience Settings > Security > Secrets")).to.equal(true);
+			expect(mentions(line, "Game Settings")).to.equal(false);
 			expect(mentions(refused({ ...base(), apiKeySecret: "staffops" }), "both set")).to.equal(true);
 			expect(mentions(refused({ ...base(), apiKey: "" }), "config.apiKey must be")).to.equal(true);
+		});
+
+		it("starts from the default Secret when neither key is given (the Luau path)", () => {
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey);
+			const config = base();
+			config.apiKey = undefined;
+			const server = StaffOps.start(config as unknown as StaffOpsConfig);
+			expect(server).to.be.ok();
+			waitUntil(() => server!.isRegistered(), "registration with the default Secret");
+		});
+
+		it("names the setting as the owner spells it (the drop-in model's attributes)", () => {
+			harness.clearOutput();
+			const server = StaffOps.start(
+				{ ...base(), baseUrl: "http://staff.example.com" } as unknown as StaffOpsConfig,
+				{
+					settingNames: { baseUrl: "attribute BaseUrl" },
+				},
+			);
+			expect(server).to.equal(undefined);
+			const lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(mentions(lines[0], "attribute BaseUrl must use https://")).to.equal(true);
+			expect(mentions(lines[0], "config.")).to.equal(false);
+		});
+
+		it("refuses at compile time a configuration without a key source, or with both", () => {
+			// Checked by the compiler when the build compiles this spec: were StaffOpsConfig to accept a configuration
+			// without a key (or with both), a `false` below would not be assignable and the build would fail.
+			const withoutKey: Accepts<{ baseUrl: string }> = false;
+			const withBoth: Accepts<{ baseUrl: string; apiKeySecret: string; apiKey: string }> = false;
+			const withSecret: Accepts<{ baseUrl: string; apiKeySecret: string }> = true;
+			const withKey: Accepts<{ baseUrl: string; apiKey: string }> = true;
+			expect([withoutKey, withBoth, withSecret, withKey].join(",")).to.equal("false,false,true,true");
 		});
 
 		it("refuses unknown fields and wrong values, naming the field", () => {

@@ -145,7 +145,7 @@ export function startAgainstFake(config: Partial<StaffOpsConfig> = {}, deployed 
 			retry: { maxAttempts: 1 },
 			clientReportTimeoutSeconds: 0,
 			...config,
-		},
+		} as StaffOpsConfig,
 		{ scheduler: clock, random: () => 0.5, transport: { http: fake } },
 	);
 	if (server === undefined) error("StaffOps.start refused the spec's configuration", 2);

@@ -188,9 +188,34 @@ export = () => {
 			waitSeconds(0.05);
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
-			expect(lines[0].find("[StaffOps] config.baseUrl is required", 1, true)[0]).to.equal(1);
+			// It names the attribute the user edits, not the library's field.
+			expect(lines[0].find("[StaffOps] attribute BaseUrl is required", 1, true)[0]).to.equal(1);
 			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
 			expect(ReplicatedStorage.FindFirstChild("StaffOpsClient")).to.equal(undefined);
+		});
+
+		it("names the attribute or Config field the user edited in a warning", () => {
+			const model = loadModel();
+			configure(model);
+			model.SetAttribute("HeartbeatSeconds", 1);
+			boot(model);
+			waitSeconds(0.05);
+			let lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(lines[0].find("attribute HeartbeatSeconds must be a number from 5 to 600", 1, true)[0]).to.be.ok();
+			harness.clearOutput();
+			const other = loadModel();
+			configure(other);
+			other.SetAttribute("ApiKey", undefined);
+			const config = new Instance("ModuleScript");
+			config.Name = "Config";
+			config.Source = 'return { apiKeySecret = "x\\n" }';
+			config.Parent = other;
+			boot(other);
+			waitSeconds(0.05);
+			lines = warnings();
+			expect(lines.size()).to.equal(1);
+			expect(lines[0].find("Config.apiKeySecret must be", 1, true)[0]).to.be.ok();
 		});
 
 		it("names an attribute it does not know", () => {

@@ -135,7 +135,7 @@ export function startStaffOps(config: Partial<StaffOpsConfig> = {}, seams: Parti
 			retry: { maxAttempts: 1 },
 			timeout: 5,
 			...config,
-		},
+		} as StaffOpsConfig,
 		{ scheduler: clock, random: () => 0.5, ...seams },
 	);
 	if (server === undefined) error("StaffOps.start refused the spec's configuration", 2);

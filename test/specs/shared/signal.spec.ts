@@ -43,6 +43,18 @@ export = () => {
 			const [value] = signal.Wait();
 			expect(value).to.equal(7);
 		});
+
+		it("Wait returns the fired values themselves, not a table of them, as RBXScriptSignal:Wait does", () => {
+			const signal = new Signal<[string, number]>();
+			// Called the way Luau code calls it: the first value must be the first fired value.
+			const luauView = signal as unknown as { Wait(this: unknown): unknown };
+			task.delay(0.05, () => signal.Fire("a", 2));
+			const first = luauView.Wait();
+			expect(first).to.equal("a");
+			task.delay(0.05, () => signal.Fire("b", 3));
+			const [name, count] = signal.Wait();
+			expect(`${name}${count}`).to.equal("b3");
+		});
 	});
 
 	describe("RateLimiter", () => {
