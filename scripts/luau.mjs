@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { requireTool, seleneRobloxBase } from "./tools.mjs";
 
 const SKIPPED = new Set(["node_modules", "out", "build", "include", ".git", "ServerPackages"]);
-const ROBLOX_SIDE = ["model/", "test/wally-consumer/src/"];
+const ROBLOX_SIDE = ["model/", "test/wally-consumer/src/", "examples/"];
 const ROBLOX_STD = "build/selene/roblox.yml";
 
 /** Every .lua/.luau file under `dir`, relative to the repo root, in a stable order. */
