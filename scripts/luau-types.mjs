@@ -1,7 +1,8 @@
 // The Luau types check (a suite of `npm test`): the typed entry (model/init.luau), which the drop-in model and the
 // Wally package ship, states the library's public surface for Luau users by hand, so this suite keeps it honest.
 //
-// 1. Names: the StaffOps namespace's functions and signals (src/server/index.ts), the api client's namespaces
+// 1. Names: the StaffOps namespace's functions and signals (src/server/index.ts), the settings StaffOps.start checks
+//    (src/server/config.ts), the api client's namespaces
 //    (src/api/apiClient.ts) and each namespace's methods (src/api/resources/*.ts) are the ones the Luau types name,
 //    no more, no fewer.
 // 2. Syntax: the entry, the type-check consumers (test/luau-types/) and the example place's scripts compile (Lune's
@@ -89,6 +90,19 @@ function checkNames(entry) {
 	// The check above must be able to fail: a name dropped from either side is reported.
 	const dropped = new Set([...luauNames].slice(1));
 	check("a StaffOps name missing from the Luau types is reported", nameDifference(tsNames, dropped, "a", "b") !== "");
+
+	// The settings: the keys of the rule table `StaffOps.start` checks a configuration against (every field of
+	// StaffOpsConfig, however that type is composed).
+	const config = readFileSync("src/server/config.ts", "utf8");
+	const rules = tsBlock(config, "const RULES: Record<") ?? "";
+	const tsSettings = new Set([...rules.matchAll(/^\t(\w+):/gm)].map((m) => m[1]));
+	const luauSettings = luauFields(luauTypeBody(entry, "StaffOpsConfig") ?? "");
+	const settingsDifference = nameDifference(tsSettings, luauSettings, "src/server/config.ts", ENTRY);
+	check(
+		`the ${tsSettings.size} settings of StaffOpsConfig are typed in ${ENTRY}`,
+		tsSettings.size > 0 && settingsDifference === "",
+		settingsDifference,
+	);
 
 	const apiClient = readFileSync("src/api/apiClient.ts", "utf8");
 	const tsNamespaces = new Map([...apiClient.matchAll(/^\treadonly (\w+): (\w+Api);$/gm)].map((m) => [m[1], m[2]]));
@@ -181,7 +195,7 @@ function entryPrelude(entry) {
 
 function combined(prelude, consumerPath, typeNames) {
 	const consumer = readFileSync(consumerPath, "utf8")
-		.replace(/^--!strict\n/, "")
+		.replace(/^--!strict\n/, "\n")
 		.replace(/^local StaffOpsModule = require\(.*\)$/m, "local StaffOpsModule = __entry")
 		.replace(/\bStaffOpsModule\.(\w+)/g, (whole, name) => (typeNames.has(name) ? name : whole));
 	return { source: prelude + consumer, offset: prelude.split("\n").length - 1 };
