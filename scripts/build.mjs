@@ -1,5 +1,6 @@
 // Builds the three outputs from src/: the npm package (out/), the drop-in model (build/StaffOps.rbxm) and the Wally
-// package (build/wally/, scripts/wally.mjs), plus, with --tests, the test place (build/test-place.rbxl) that the Lune
+// package (build/wally/, scripts/wally.mjs); then the example place that uses the model (build/example.rbxl,
+// examples/), so a change that breaks it fails the build; plus, with --tests, the test place (build/test-place.rbxl) that the Lune
 // runner loads and the Wally consumer's place (build/wally-consumer.rbxl, test/wally-consumer/).
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -63,6 +64,14 @@ step("bundle build/StaffOps.rbxm (drop-in model)", rojo, [
 	"default.project.json",
 	"-o",
 	"build/StaffOps.rbxm",
+]);
+
+// A game made the way a Luau developer makes one with the model: its project includes build/StaffOps.rbxm.
+step("bundle build/example.rbxl (examples/, a game using the drop-in model)", rojo, [
+	"build",
+	"examples/default.project.json",
+	"-o",
+	"build/example.rbxl",
 ]);
 
 {

@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { requireTool, seleneRobloxBase } from "./tools.mjs";
 
 const SKIPPED = new Set(["node_modules", "out", "build", "include", ".git", "ServerPackages"]);
-const ROBLOX_SIDE = ["model/", "test/wally-consumer/src/"];
+const ROBLOX_SIDE = ["model/", "test/wally-consumer/src/", "test/luau-types/", "examples/"];
 const ROBLOX_STD = "build/selene/roblox.yml";
 
 /** Every .lua/.luau file under `dir`, relative to the repo root, in a stable order. */
@@ -24,7 +24,8 @@ function luauFiles(dir = ".") {
 		const path = dir === "." ? entry.name : join(dir, entry.name);
 		if (entry.isDirectory()) {
 			if (!SKIPPED.has(entry.name)) files.push(...luauFiles(path));
-		} else if (/\.luau?$/.test(entry.name)) {
+		} else if (/\.luau?$/.test(entry.name) && !entry.name.endsWith(".d.luau")) {
+			// Definitions files (`declare ...`, for the type checker) are not runnable Luau: neither tool parses them.
 			files.push(path);
 		}
 	}

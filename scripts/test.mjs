@@ -1,8 +1,8 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
-// package from a Wally user's project (test/wally-consumer/), then a small soak (scripts/soak.mjs --small) against
-// a service of its own. Prints one line per suite and, last, the sum as
-// `N passed, N failed`; exits non-zero on any failure or when no test ran.
+// package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
+// then a small soak (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last,
+// the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
@@ -146,7 +146,20 @@ async function runWallyConsumer() {
 }
 if (!luneOnly && filter === undefined) suites.push({ name: "Wally consumer", ...(await runWallyConsumer()) });
 
-// 6. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
+// 6. The typed Luau entry (model/init.luau): its names agree with the TypeScript, and Luau code written against it
+// type-checks (scripts/luau-types.mjs prints `ok`/`not ok` per check, the last line `N passed, N failed`).
+if (!luneOnly) {
+	const types = run("Luau types (model/init.luau against src/, Luau's type checker)", "node", [
+		"scripts/luau-types.mjs",
+	]);
+	const counts = lastCounts(types.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (types.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name: "Luau types", passed, failed });
+}
+
+// 7. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
 // service. Two checks: the joins the service recorded equal the joins that happened; no error surfaced to game code.
 if (soak) {
 	const small = run("soak (small): random faults against the reference service", "node", [
