@@ -12,7 +12,7 @@ export interface FaultSpec {
 	status?: number;
 	/** Seconds to send in `Retry-After`. */
 	retryAfter?: number;
-	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop";
+	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after";
 	latencyMs?: number;
 	/** How many matching requests it applies to; unlimited when omitted. */
 	times?: number;
