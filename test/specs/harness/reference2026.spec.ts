@@ -24,14 +24,18 @@ export = () => {
 	afterEach(() => harness.reset());
 
 	describe("RequestAsync Timeout", () => {
-		// "RequestAsync takes a Timeout field (seconds, above 0, at most the default); without it an abandoned
-		// request keeps running."
-		it("passes each attempt's timeout to RequestAsync, held to Roblox's 30 s default", () => {
-			const [ok] = client({ timeout: 2 }).history.list().await();
-			expect(ok).to.equal(true);
-			expect(harness.http.lastTimeout()).to.equal(2);
-			client({ timeout: 45 }).history.list().await();
-			expect(harness.http.lastTimeout()).to.equal(30);
+		// "Timeout: Integer" (HttpService:RequestAsync reference page; no upper bound documented).
+		it("passes each attempt's timeout to RequestAsync as whole seconds, rounded up, at least 1", () => {
+			for (const [timeout, sent] of [
+				[2, 2],
+				[2.5, 3],
+				[0.1, 1],
+				[45, 45],
+			]) {
+				const [ok] = client({ timeout }).history.list().await();
+				expect(ok).to.equal(true);
+				expect(harness.http.lastTimeout()).to.equal(sent);
+			}
 		});
 	});
 
