@@ -99,13 +99,15 @@ export interface Harness {
 		kickMessage: (this: void, player: Player) => string | undefined;
 		/** The player's fake client, for remote traffic. */
 		client: (this: void, player: Player) => FakeClient;
-		/** A user's rank in a group, as `Player:GetRankInGroup` answers it (0, not a member, when not set). */
+		/** Gives a user one role of `rank` in a group (not a member when not set). */
 		setRank: (this: void, userId: number, groupId: number, rank: number) => void;
-		/** The next `count` GetRankInGroup reads throw, as Roblox's web call can fail. */
+		/** Gives a user several roles in a group (by rank); GetRolesInGroupAsync lists them highest first. */
+		setRoles: (this: void, userId: number, groupId: number, ranks: Array<number>) => void;
+		/** The next `count` GetRolesInGroupAsync (or GetRankInGroup) reads throw, as Roblox's web call can fail. */
 		failNextRankReads: (this: void, count: number) => void;
-		/** Seconds of real time a GetRankInGroup read that is not cached yields (0.02 by default). */
+		/** Seconds of real time a rank read yields (0.02 by default). */
 		setRankDelay: (this: void, seconds: number) => void;
-		/** GetRankInGroup calls since the last reset, cached ones included. */
+		/** GetRolesInGroupAsync and GetRankInGroup calls since the last reset, cached ones included. */
 		rankCalls: (this: void) => number;
 	};
 	readonly server: {
