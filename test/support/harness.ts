@@ -76,6 +76,11 @@ export interface Harness {
 	readonly http: {
 		/** Seconds before RequestAsync throws `HttpError: Timedout` (30 by default). */
 		setTimeout: (this: void, seconds: number) => void;
+		/**
+		 * The words of the two refusals Roblox documents no text for (a Secret's wrong domain, the request limit):
+		 * `harness` (the texts StaffOps reads, the default) or `other` (texts it cannot recognise).
+		 */
+		setErrorWording: (this: void, wording: "harness" | "other") => void;
 		/** When false, RequestAsync throws `Http requests are not enabled`. */
 		setEnabled: (this: void, enabled: boolean) => void;
 		/** A per-minute cap past which RequestAsync throws `Number of requests exceeded limit` (none by default). */
@@ -115,8 +120,12 @@ export interface Harness {
 		setInfo: (this: void, info: Partial<Record<string, unknown>>) => void;
 		/** Whether RunService:IsStudio() answers true. */
 		setStudio: (this: void, isStudio: boolean) => void;
-		/** Shuts the server down: runs BindToClose callbacks in parallel (30 s at most); returns [seconds, allFinished]. */
-		close: (this: void) => LuaTuple<[number, boolean]>;
+		/**
+		 * Shuts the server down: runs BindToClose callbacks in parallel (30 s at most) and removes every player still
+		 * present, as Roblox does; Roblox does not document which comes first, so `order` picks one (default
+		 * `callbacks-first`). Returns [seconds, allFinished].
+		 */
+		close: (this: void, order?: "callbacks-first" | "players-first") => LuaTuple<[number, boolean]>;
 	};
 	readonly text: {
 		/** Words the TextService filter hashes out. */

@@ -87,6 +87,42 @@ export = () => {
 		});
 	});
 
+	describe("refusals Roblox documents no wording for", () => {
+		// Roblox documents neither the wrong-domain Secret refusal's text nor the request limit's. StaffOps reads the
+		// harness's wording for a clearer message; under any other wording it must stay safe: nothing sent, the key
+		// never shown, and the failure read as a network one that may be tried again.
+		it("stays safe with a Secret for another domain whatever Roblox's words", () => {
+			harness.http.setErrorWording("other");
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
+			serviceControl.clearRequests();
+			const [ok, problem] = client({ apiKey: HttpService.GetSecret("staffops_api_key") })
+				.history.list()
+				.await();
+			expect(ok).to.equal(false);
+			const text = tostring(problem);
+			expect((problem as { kind: string }).kind).to.equal("network");
+			expect(text.find("HttpService refused the request", 1, true)[0]).to.be.ok();
+			expect(text.find(harness.serviceKey, 1, true)[0]).to.equal(undefined);
+			expect(serviceControl.requests().requests.size()).to.equal(0);
+		});
+
+		it("reads the request limit under either wording as a failure worth another try", () => {
+			for (const wording of ["harness", "other"] as const) {
+				harness.http.setErrorWording(wording);
+				harness.http.setRequestsPerMinuteCap(0);
+				const [ok, thrown] = pcall(() => HttpService.RequestAsync({ Url: harness.serviceUrl, Method: "GET" }));
+				harness.http.setRequestsPerMinuteCap(undefined);
+				expect(ok).to.equal(false);
+				const failure = classifyThrown(thrown);
+				expect(failure.retryable).to.equal(true);
+				// Recognised, it is known not to have been sent; unrecognised, it may have been (a join is then
+				// looked up in the player list before it is sent again, never re-sent blindly).
+				expect(failure.kind).to.equal(wording === "harness" ? "limit" : "network");
+				expect(failure.sent).to.equal(wording !== "harness");
+			}
+		});
+	});
+
 	describe("message times", () => {
 		// DateTime.fromIsoDate is documented without milliseconds; the bridge reads ISO 8601 itself.
 		it("parses ISO 8601 with or without a fraction and with Z or an offset, and refuses the rest", () => {
