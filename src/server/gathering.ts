@@ -118,8 +118,9 @@ export class Gathering {
 			record.left = true;
 			record.leftAt = leftAt;
 			if (this.host.shuttingDown() || this.host.sessions.reportsLeaves()) return;
-		} else if (this.host.shuttingDown() && phase === "ready") {
-			// The server is closing: everyone leaves. Their queued joins still go out within the deadline.
+		} else if (this.host.shuttingDown() && (phase === "ready" || phase === "gathering")) {
+			// The server is closing: Roblox removes everyone still present. Their joins, queued or still gathering
+			// (shutdown stops every wait), go out within the deadline.
 			record.left = true;
 			record.leftAt = leftAt;
 			return;
