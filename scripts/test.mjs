@@ -10,10 +10,12 @@ import { ensureSetup } from "./setup.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
-const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak]
+const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak] [--signals MODE]
   --lune-only       skip lint, the service contract tests and the Wally consumer (quicker while working on specs)
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
-  --no-soak         skip the small soak`;
+  --no-soak         skip the small soak
+  --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
+                    then the server and client specs Immediate)`;
 
 const args = process.argv.slice(2);
 if (args.includes("--help")) {
@@ -88,15 +90,15 @@ async function startServiceOrReport() {
 }
 
 // 4. TestEZ specs in Lune, against the reference service on a loopback port.
-async function runLune() {
+async function runLune(signals = "Deferred", pattern = filter) {
 	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
 	const service = await startServiceOrReport();
 	if (service === undefined) return { passed: 0, failed: 1 };
 	const probe = await startProbe();
-	console.log(`\n== TestEZ specs in Lune (service ${service.baseUrl})`);
+	console.log(`\n== TestEZ specs in Lune, ${signals} signals (service ${service.baseUrl})`);
 	const lune = requireTool("lune");
 	const luneArgs = ["run", "test/runner/run.luau", "build/test-place.rbxl"];
-	if (filter) luneArgs.push(filter);
+	if (pattern) luneArgs.push(pattern);
 	const child = spawn(lune, luneArgs, {
 		stdio: ["ignore", "pipe", "inherit"],
 		env: {
@@ -104,6 +106,7 @@ async function runLune() {
 			STAFFOPS_SERVICE_URL: service.baseUrl,
 			STAFFOPS_SERVICE_KEY: service.key,
 			STAFFOPS_PROBE_URL: probe.url,
+			STAFFOPS_SIGNAL_BEHAVIOR: signals,
 		},
 	});
 	let output = "";
@@ -121,7 +124,21 @@ async function runLune() {
 	return { passed, failed };
 }
 
-suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
+// Roblox's default signal behaviour is Immediate; places can opt into Deferred. Every spec runs Deferred (as most
+// were written), and the server and client specs, where handlers on PlayerAdded, remotes and buttons run, again
+// Immediate (docs/roblox-fidelity.md). --signals Immediate|Deferred picks one mode for a narrow run.
+const signalsIndex = args.indexOf("--signals");
+const onlySignals = signalsIndex >= 0 ? args[signalsIndex + 1] : undefined;
+if (onlySignals !== undefined) {
+	suites.push({ name: `TestEZ (${onlySignals})`, ...(await runLune(onlySignals)) });
+} else {
+	suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
+	if (filter === undefined) {
+		for (const part of ["server", "client"]) {
+			suites.push({ name: `TestEZ ${part} Imm.`, ...(await runLune("Immediate", `specs ${part}`)) });
+		}
+	}
+}
 
 // 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of
 // its own: each check prints `ok`/`not ok`, the last line `N passed, N failed`.

@@ -79,6 +79,7 @@ export class CallBridge {
 			// TextService's filter retries internally: its failure is final (a message is filtered once).
 			filterAttempts: filter === robloxTextFilter ? 1 : settings.filterAttempts,
 			yieldSlice: options.yieldSlice ?? frameYield,
+			workClock: options.workClock ?? os.clock,
 			send: (player, payload) => this.send(player, "message", payload),
 			delivered: (chat, message) => {
 				this.deliveredCount += 1;

@@ -21,6 +21,8 @@ export interface MessageDeliverySeams {
 	readonly filter: TextFilter;
 	readonly filterAttempts: number;
 	readonly yieldSlice: YieldSlice;
+	/** The clock slices are measured on. */
+	readonly workClock: () => number;
 	/** Sends a `message` payload to a player; never throws. */
 	readonly send: (player: Player, payload: ChatMessagePayload) => void;
 	/** Tells game code (the `message` signal, the counters). */
@@ -55,7 +57,7 @@ export class Delivery {
 	/** Delivers the new messages of `messages`; stops at the cap, a failed filter, or a closed chat. */
 	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>): DeliveryResult {
 		const chat = session.chat;
-		const slicer = new Slicer(this.ports.yieldSlice);
+		const slicer = new Slicer(this.ports.yieldSlice, this.ports.workClock);
 		let start = session.seen.startIn(messages, slicer);
 		// An unrecognisable transcript (every id changed) is shown like a newly opened chat's: its newest messages.
 		if (start === undefined) start = math.max(messages.size() - MAX_BACKLOG, 0);

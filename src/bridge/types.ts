@@ -79,6 +79,12 @@ export interface CallBridgeOptions {
 	 * @internal
 	 */
 	readonly yieldSlice?: () => void;
+	/**
+	 * The clock a slice's length is measured on; default `os.clock`. Specs pass one that moves by a fixed cost per
+	 * look, so slices are measured the same way on any machine.
+	 * @internal
+	 */
+	readonly workClock?: () => number;
 }
 
 /** Per-chat options of {@link CallBridge.open}. */

@@ -39,8 +39,9 @@ export interface SessionsOptions {
 
 /**
  * A hint for a join storm: a player whose rank in the group is at least `minRank` is likely staff, and their join is
- * sent ahead of the queue, so staff get their tools first. It reads Roblox's `Player:GetRankInGroup`, which is no
- * HttpService request and costs nothing from the budget. Who is staff is still what the service answers.
+ * sent ahead of the queue, so staff get their tools first. It reads Roblox's `GroupService:GetRolesInGroupAsync` (the
+ * highest rank among the player's roles, once per stay), which is no HttpService request and costs nothing from the
+ * budget. Who is staff is still what the service answers.
  *
  * @example
  * ```ts
@@ -153,7 +154,7 @@ export interface StaffOpsBaseConfig {
 	readonly retry?: RetryOptions;
 	/**
 	 * Sends likely staff first in a join storm: a player whose rank in `groupId` is at least `minRank` has their join
-	 * sent ahead of the queue (Roblox's `GetRankInGroup`; no HttpService request). Default: none.
+	 * sent ahead of the queue (Roblox's `GroupService:GetRolesInGroupAsync`; no HttpService request). Default: none.
 	 */
 	readonly staffHint?: StaffHint;
 	/**

@@ -6,7 +6,7 @@ import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { SessionEnder } from "./sessions";
 import type { DecidedProfile } from "./profile";
-import { RANK_WAIT_SECONDS, RankCache, RankReader } from "./staffHint";
+import { RANK_WAIT_SECONDS, RankReader } from "./staffHint";
 
 /** Longest wait for `CanUserChatAsync` before safechat is reported as on. */
 const SAFECHAT_WAIT_SECONDS = 15;
@@ -36,7 +36,6 @@ export interface GatheringSeams {
  * @internal
  */
 export class Gathering {
-	private readonly rankCache = new RankCache();
 	private readonly notedTestIds = new Set<number>();
 	private order = 0;
 
@@ -119,8 +118,9 @@ export class Gathering {
 			record.left = true;
 			record.leftAt = leftAt;
 			if (this.host.shuttingDown() || this.host.sessions.reportsLeaves()) return;
-		} else if (this.host.shuttingDown() && phase === "ready") {
-			// The server is closing: everyone leaves. Their queued joins still go out within the deadline.
+		} else if (this.host.shuttingDown() && (phase === "ready" || phase === "gathering")) {
+			// The server is closing: Roblox removes everyone still present. Their joins, queued or still gathering
+			// (shutdown stops every wait), go out within the deadline.
 			record.left = true;
 			record.leftAt = leftAt;
 			return;
@@ -192,21 +192,19 @@ export class Gathering {
 		this.advance(record);
 	}
 
+	/** Reads the rank once per stay: a player who rejoins is read again (their roles may have changed meanwhile). */
 	private readRank(record: PlayerRecord, groupId: number, minRank: number): void {
-		let rank = this.rankCache.get(record.userId);
-		if (rank === undefined) {
-			const [ok, value] = pcall(this.host.rankOf, record.player, groupId);
-			if (ok && typeIs(value, "number")) {
-				rank = value;
-				this.rankCache.set(record.userId, value);
-				this.host.health.recovered("staff hint", "group ranks are read again");
-			} else {
-				const why = ok ? "no number answered" : tostring(value);
-				this.host.health.problem(
-					"staff hint",
-					`could not read a group rank (${why}); such joins go out in join order`,
-				);
-			}
+		let rank: number | undefined;
+		const [ok, value] = pcall(this.host.rankOf, record.player, groupId);
+		if (ok && typeIs(value, "number")) {
+			rank = value;
+			this.host.health.recovered("staff hint", "group ranks are read again");
+		} else {
+			const why = ok ? "no number answered" : tostring(value);
+			this.host.health.problem(
+				"staff hint",
+				`could not read a group rank (${why}); such joins go out in join order`,
+			);
 		}
 		if (this.host.records.get(record.userId) !== record || record.rankKnown) return;
 		record.likelyStaff = rank !== undefined && rank >= minRank;

@@ -47,7 +47,7 @@ export interface ServerSeams {
 	readonly gameInfo?: () => CreateServerArgs;
 	/** Whether a player may chat freely; may yield or throw (then safechat is reported as on). Default `TextChatService:CanUserChatAsync`. */
 	readonly canChat?: (player: Player) => boolean;
-	/** A player's rank in a group, for the staff hint; may yield or throw. Default `Player:GetRankInGroup`. */
+	/** A player's rank in a group, for the staff hint; may yield or throw. Default: the highest rank among the roles `GroupService:GetRolesInGroupAsync` reads. */
 	readonly rankOf?: (player: Player, groupId: number) => number;
 	/** Registers the shutdown callback; default `game:BindToClose`. */
 	readonly bindToClose?: (callback: () => void) => void;

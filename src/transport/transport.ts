@@ -90,6 +90,11 @@ export interface TransportAnswer {
 	readonly earlierMayHaveActed: boolean;
 }
 
+/** The whole seconds sent as RequestAsync's `Timeout` for an attempt of `seconds`: rounded up, at least 1. */
+function requestTimeout(seconds: number): number {
+	return math.max(1, math.ceil(seconds));
+}
+
 function finiteTimeout(value: number | undefined): number {
 	if (value === undefined || value !== value || value <= 0 || value >= math.huge) return 10;
 	return value;
@@ -282,14 +287,15 @@ export class Transport {
 	/** One attempt with the timeout; resolves with the door's result, never rejects. */
 	private attempt(request: TransportRequest): Promise<DoorResult> {
 		const timeout = this.timeout;
-		// RequestAsync's own `Timeout` (seconds, above 0, at most Roblox's default of 30 s) makes the engine give up on
-		// the request too; without it an attempt abandoned below would keep running and hold a connection.
+		// RequestAsync's own `Timeout` makes the engine give up on the request too; without it an attempt abandoned
+		// below would keep running and hold a connection. Roblox types it Integer (seconds): the attempt's timeout
+		// rounded up, at least 1, so the engine never gives up before the timer below.
 		const options: RequestAsyncRequest & { Timeout: number } = {
 			Url: this.baseUrl + request.path,
 			Method: request.method,
 			Headers: this.headers(request.body !== undefined),
 			Body: request.body,
-			Timeout: math.min(timeout, 30),
+			Timeout: requestTimeout(timeout),
 		};
 		return new Promise<DoorResult>((resolve) => {
 			let settled = false;

@@ -76,6 +76,11 @@ export interface Harness {
 	readonly http: {
 		/** Seconds before RequestAsync throws `HttpError: Timedout` (30 by default). */
 		setTimeout: (this: void, seconds: number) => void;
+		/**
+		 * The words of the two refusals Roblox documents no text for (a Secret's wrong domain, the request limit):
+		 * `harness` (the texts StaffOps reads, the default) or `other` (texts it cannot recognise).
+		 */
+		setErrorWording: (this: void, wording: "harness" | "other") => void;
 		/** When false, RequestAsync throws `Http requests are not enabled`. */
 		setEnabled: (this: void, enabled: boolean) => void;
 		/** A per-minute cap past which RequestAsync throws `Number of requests exceeded limit` (none by default). */
@@ -99,13 +104,15 @@ export interface Harness {
 		kickMessage: (this: void, player: Player) => string | undefined;
 		/** The player's fake client, for remote traffic. */
 		client: (this: void, player: Player) => FakeClient;
-		/** A user's rank in a group, as `Player:GetRankInGroup` answers it (0, not a member, when not set). */
+		/** Gives a user one role of `rank` in a group (not a member when not set). */
 		setRank: (this: void, userId: number, groupId: number, rank: number) => void;
-		/** The next `count` GetRankInGroup reads throw, as Roblox's web call can fail. */
+		/** Gives a user several roles in a group (by rank); GetRolesInGroupAsync lists them highest first. */
+		setRoles: (this: void, userId: number, groupId: number, ranks: Array<number>) => void;
+		/** The next `count` GetRolesInGroupAsync (or GetRankInGroup) reads throw, as Roblox's web call can fail. */
 		failNextRankReads: (this: void, count: number) => void;
-		/** Seconds of real time a GetRankInGroup read that is not cached yields (0.02 by default). */
+		/** Seconds of real time a rank read yields (0.02 by default). */
 		setRankDelay: (this: void, seconds: number) => void;
-		/** GetRankInGroup calls since the last reset, cached ones included. */
+		/** GetRolesInGroupAsync and GetRankInGroup calls since the last reset, cached ones included. */
 		rankCalls: (this: void) => number;
 	};
 	readonly server: {
@@ -113,8 +120,12 @@ export interface Harness {
 		setInfo: (this: void, info: Partial<Record<string, unknown>>) => void;
 		/** Whether RunService:IsStudio() answers true. */
 		setStudio: (this: void, isStudio: boolean) => void;
-		/** Shuts the server down: runs BindToClose callbacks in parallel (30 s at most); returns [seconds, allFinished]. */
-		close: (this: void) => LuaTuple<[number, boolean]>;
+		/**
+		 * Shuts the server down: runs BindToClose callbacks in parallel (30 s at most) and removes every player still
+		 * present, as Roblox does; Roblox does not document which comes first, so `order` picks one (default
+		 * `callbacks-first`). Returns [seconds, allFinished].
+		 */
+		close: (this: void, order?: "callbacks-first" | "players-first") => LuaTuple<[number, boolean]>;
 	};
 	readonly text: {
 		/** Words the TextService filter hashes out. */

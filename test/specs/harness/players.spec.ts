@@ -66,6 +66,30 @@ export = () => {
 			expect(order.join(",")).to.equal("fast,slow");
 			expect(seconds < 0.5).to.equal(true);
 		});
+
+		// Roblox removes the players still present when a server shuts down; it does not document whether their
+		// PlayerRemoving comes before or after the BindToClose callbacks, so the fake runs either order.
+		for (const order of ["callbacks-first", "players-first"] as const) {
+			it(`removes every player still present at shutdown (${order})`, () => {
+				const events = new Array<string>();
+				const players = game.GetService("Players");
+				const connection = players.PlayerRemoving.Connect((player) => events.push(`left ${player.UserId}`));
+				harness.players.add(41);
+				harness.players.add(42);
+				task.wait();
+				game.BindToClose(() => events.push(`close with ${players.GetPlayers().size()} present`));
+				const [, finished] = harness.server.close(order);
+				task.wait();
+				connection.Disconnect();
+				expect(finished).to.equal(true);
+				expect(players.GetPlayers().size()).to.equal(0);
+				const expected =
+					order === "players-first"
+						? "left 41,left 42,close with 0 present"
+						: "close with 2 present,left 41,left 42";
+				expect(events.join(",")).to.equal(expected);
+			});
+		}
 	});
 
 	describe("DataModel facts (fake)", () => {

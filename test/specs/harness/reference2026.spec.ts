@@ -24,14 +24,18 @@ export = () => {
 	afterEach(() => harness.reset());
 
 	describe("RequestAsync Timeout", () => {
-		// "RequestAsync takes a Timeout field (seconds, above 0, at most the default); without it an abandoned
-		// request keeps running."
-		it("passes each attempt's timeout to RequestAsync, held to Roblox's 30 s default", () => {
-			const [ok] = client({ timeout: 2 }).history.list().await();
-			expect(ok).to.equal(true);
-			expect(harness.http.lastTimeout()).to.equal(2);
-			client({ timeout: 45 }).history.list().await();
-			expect(harness.http.lastTimeout()).to.equal(30);
+		// "Timeout: Integer" (HttpService:RequestAsync reference page; no upper bound documented).
+		it("passes each attempt's timeout to RequestAsync as whole seconds, rounded up, at least 1", () => {
+			for (const [timeout, sent] of [
+				[2, 2],
+				[2.5, 3],
+				[0.1, 1],
+				[45, 45],
+			]) {
+				const [ok] = client({ timeout }).history.list().await();
+				expect(ok).to.equal(true);
+				expect(harness.http.lastTimeout()).to.equal(sent);
+			}
 		});
 	});
 
@@ -80,6 +84,42 @@ export = () => {
 					.history.list()
 					.await()[0],
 			).to.equal(true);
+		});
+	});
+
+	describe("refusals Roblox documents no wording for", () => {
+		// Roblox documents neither the wrong-domain Secret refusal's text nor the request limit's. StaffOps reads the
+		// harness's wording for a clearer message; under any other wording it must stay safe: nothing sent, the key
+		// never shown, and the failure read as a network one that may be tried again.
+		it("stays safe with a Secret for another domain whatever Roblox's words", () => {
+			harness.http.setErrorWording("other");
+			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
+			serviceControl.clearRequests();
+			const [ok, problem] = client({ apiKey: HttpService.GetSecret("staffops_api_key") })
+				.history.list()
+				.await();
+			expect(ok).to.equal(false);
+			const text = tostring(problem);
+			expect((problem as { kind: string }).kind).to.equal("network");
+			expect(text.find("HttpService refused the request", 1, true)[0]).to.be.ok();
+			expect(text.find(harness.serviceKey, 1, true)[0]).to.equal(undefined);
+			expect(serviceControl.requests().requests.size()).to.equal(0);
+		});
+
+		it("reads the request limit under either wording as a failure worth another try", () => {
+			for (const wording of ["harness", "other"] as const) {
+				harness.http.setErrorWording(wording);
+				harness.http.setRequestsPerMinuteCap(0);
+				const [ok, thrown] = pcall(() => HttpService.RequestAsync({ Url: harness.serviceUrl, Method: "GET" }));
+				harness.http.setRequestsPerMinuteCap(undefined);
+				expect(ok).to.equal(false);
+				const failure = classifyThrown(thrown);
+				expect(failure.retryable).to.equal(true);
+				// Recognised, it is known not to have been sent; unrecognised, it may have been (a join is then
+				// looked up in the player list before it is sent again, never re-sent blindly).
+				expect(failure.kind).to.equal(wording === "harness" ? "limit" : "network");
+				expect(failure.sent).to.equal(wording !== "harness");
+			}
 		});
 	});
 

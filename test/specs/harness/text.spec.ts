@@ -9,8 +9,15 @@ export = () => {
 			harness.players.add(1);
 			harness.text.block(["darn"]);
 			const result = TextService.FilterStringAsync("well darn it", 1);
-			expect(result.GetChatForUserAsync(2)).to.equal("well #### it");
+			expect(result.GetNonChatStringForUserAsync(2)).to.equal("well #### it");
 			expect(result.GetNonChatStringForBroadcastAsync()).to.equal("well #### it");
+		});
+
+		// TextFilterResult reference page: GetChatForUserAsync is deprecated and returns an empty string.
+		it("answers the deprecated GetChatForUserAsync with an empty string, as Roblox does", () => {
+			harness.players.add(1);
+			const result = TextService.FilterStringAsync("hello", 1);
+			expect(result.GetChatForUserAsync(2)).to.equal("");
 		});
 
 		it("can fail, as Roblox's filter can", () => {

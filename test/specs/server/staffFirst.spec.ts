@@ -8,8 +8,8 @@ import { allOutput, cleanUp, freshStart, joinsOf, linesWith, recorded, startRegi
 import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Staff first in a join storm (issue 14): with a staff hint, likely staff (by group rank, read from Roblox's
-// Player:GetRankInGroup, not the service) are sent ahead of everyone queued. A tight budget on a fake clock makes the
-// queue long. Ranks come from the harness's GetRankInGroup, so the library's default rank reader is what runs.
+// GroupService:GetRolesInGroupAsync, not the service) are sent ahead of everyone queued. A tight budget on a fake clock
+// makes the queue long. Roles come from the harness's GetRolesInGroupAsync, so the library's default reader runs.
 
 const STAFF = [1001, 1002];
 const RANKS = new Map<number, number>([
@@ -76,11 +76,12 @@ function storm(withHint: boolean): Array<number> {
 
 /**
  * Joins fail (503); three players join and fail, then staff member 1001 joins (their rank read failing when
- * `staffRankFails`). Returns the order in which joins went out while failing and, once the outage is over, how many
+ * `staffRankFails`; holding `staffRoles` when given). Returns the order in which joins went out while failing and, once the outage is over, how many
  * joins the service recorded.
  */
-function probeOrder(staffRankFails: boolean): { order: Array<number>; landed: number } {
+function probeOrder(staffRankFails: boolean, staffRoles?: Array<number>): { order: Array<number>; landed: number } {
 	rankStaff();
+	if (staffRoles !== undefined) harness.players.setRoles(1001, GROUP, staffRoles);
 	const clock = new FakeScheduler();
 	const { server, http } = startOnClock(clock, true);
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
@@ -138,7 +139,7 @@ export = () => {
 	describe("the staff hint's rank reads", () => {
 		const HINT = { staffHint: { groupId: GROUP, minRank: 200 }, clientReportTimeoutSeconds: 0 };
 
-		it("reads each player's rank once with GetRankInGroup, and not again for a player who rejoins", () => {
+		it("reads each player's roles once per stay with GetRolesInGroupAsync, and again for a player who rejoins", () => {
 			rankStaff();
 			startRegistered(HINT);
 			const staff = harness.players.add(1001);
@@ -147,10 +148,18 @@ export = () => {
 			expect(harness.players.rankCalls()).to.equal(2);
 			harness.players.remove(staff);
 			waitSeconds(0.05);
+			// Demoted while away: the rejoin is read again, not taken from what the first stay read.
+			harness.players.setRank(1001, GROUP, 10);
 			harness.players.add(1001);
 			waitUntil(() => joinsOf(1001).size() === 2, "the join of the player who came back");
-			expect(harness.players.rankCalls()).to.equal(2);
+			expect(harness.players.rankCalls()).to.equal(3);
 			expect(warnings().size()).to.equal(0);
+		});
+
+		it("reads the highest rank among a member's roles", () => {
+			// A member with low roles beside a staff role is staff: the highest rank counts, so 1001 is the first probe.
+			const { order } = probeOrder(false, [5, 230, 1]);
+			expect(order.indexOf(1001)).to.equal(3);
 		});
 
 		it("sends the join of a player whose rank cannot be read as an ordinary one, with one warning", () => {
@@ -175,7 +184,7 @@ export = () => {
 			started.clock.advance(0.2);
 			waitUntil(() => joinsOf(1001).size() === 1, "the join, without its rank");
 			expect(linesWith(warnings(), "reading a group rank took over 3 s").size()).to.equal(1);
-			// The rank arrives later, is kept for a rejoin, and sends nothing more.
+			// The rank arrives later and sends nothing more.
 			waitUntil(() => linesWith(allOutput(), "group ranks are read again").size() === 1, "the slow rank");
 			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
