@@ -18,7 +18,7 @@ const nodeGlobals = {
 	AbortController: "readonly",
 };
 
-// The library's layers (DESIGN §2), checked here rather than by review: each folder of src/ may import only the
+// The library's layers (CONTRIBUTING.md#layers), checked here rather than by review: each folder of src/ may import only the
 // folders below it. shared/ (wire contracts and small helpers both sides of the game use) is below everything;
 // client/ runs on players' devices and sees only shared/.
 const LAYERS = {
@@ -40,7 +40,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
 				{
 					patterns: forbidden.map((other) => ({
 						regex: `^(\\.\\./)+(${other})(/|$)`,
-						message: `src/${layer} may import only from ${allowed.join(", ") || "itself"} (DESIGN §2 layers)`,
+						message: `src/${layer} may import only from ${allowed.join(", ") || "itself"} (CONTRIBUTING.md#layers)`,
 					})),
 				},
 			],

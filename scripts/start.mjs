@@ -10,7 +10,7 @@ const USAGE = `usage: npm start -- [--service URL --key KEY] [--profile deployed
                  [--keep-alive] [--players N] [--minutes M]
   --service URL --key KEY  run against another Staff Operations Service instead of the built-in one
                            (or set STAFFOPS_SERVICE_KEY instead of --key: npm prints its command line)
-  --profile deployed       the built-in service behaves as the deployed service does (DESIGN §3); the run
+  --profile deployed       the built-in service behaves as the deployed service does (docs/service-contract.md#what-the-deployed-service-sends); the run
                            adds a dashboard kick and notification, a consent prompt and support calls both ways
   --call CALLID            the support call to bridge (needed with --service; the built-in one has its own)
   --sessions               report leaves and end the server at shutdown (services with those routes);

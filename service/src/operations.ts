@@ -15,7 +15,7 @@ export const OPERATION_IDS = [
 ] as const;
 
 /**
- * Routes beyond the interface that the deployed service has and its official module uses (DESIGN.md §3); the
+ * Routes beyond the interface that the deployed service has and its official module uses (docs/service-contract.md#routes-beyond-the-interface); the
  * deployed profile serves them, the default one answers them as unknown routes.
  */
 export const EXTENSION_OPERATION_IDS = [

@@ -1,6 +1,6 @@
 /**
  * Answer shapes of the deployed profile, where they differ from the interface's (test-support/shapes.ts):
- * what the deployed service really sends (DESIGN.md §3).
+ * what the deployed service really sends (docs/service-contract.md#what-the-deployed-service-sends).
  */
 import { isArrayOf, isBoolean, isDateTime, isExactly, isNumber, isObjectOf, isOneOf, isString } from "../src/checks.js";
 import {

@@ -1,5 +1,5 @@
 /**
- * The deployed profile: what the deployed service really sends (DESIGN.md §3 "What the deployed service really
+ * The deployed profile: what the deployed service really sends (docs/service-contract.md#what-the-deployed-service-sends, "What the deployed service really
  * sends"), each behaviour checked by status, body shape and the state change seen through the control API.
  */
 import assert from "node:assert/strict";

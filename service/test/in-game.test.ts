@@ -1,5 +1,5 @@
 /**
- * The deployed profile's sync, `POST /activity/sendData` (DESIGN.md §3, "The deployed service's in-game routes"),
+ * The deployed profile's sync, `POST /activity/sendData` (docs/service-contract.md#the-sync-route),
  * and the join fields the deployed service reads: each fact checked over real HTTP and through the control API.
  */
 import assert from "node:assert/strict";

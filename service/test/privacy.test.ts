@@ -1,5 +1,5 @@
 /**
- * The deployed profile's privacy and in-game settings (DESIGN.md §3, "Privacy", and createServer's extra
+ * The deployed profile's privacy and in-game settings (docs/service-contract.md#privacy-and-consent, and createServer's extra
  * fields): staff-only tracking, data-protection removal, consent, and what the registration answer carries.
  */
 import assert from "node:assert/strict";

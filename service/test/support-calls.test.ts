@@ -1,5 +1,5 @@
 /**
- * Support calls on the deployed profile (DESIGN.md §3, "Support calls", sendData's `chatEvents` and
+ * Support calls on the deployed profile (docs/service-contract.md#opening-a-support-call, sendData's `chatEvents` and
  * `ongoingChats`): create, end, agent routes, the transcript read, and what leaves and endServer do to calls.
  */
 import assert from "node:assert/strict";

@@ -107,7 +107,7 @@ export function otherErrorWords(value: unknown): string | undefined {
 
 /**
  * Every answer, typed or not, before it reaches game code, a log line, a kick message, a signal or a client: every
- * `loaderId` field (the service echoes the workspace with it, and it is the API key itself, DESIGN §3) is replaced,
+ * `loaderId` field (the service echoes the workspace with it, and it is the API key itself, docs/service-contract.md#createserver-echoes-the-api-key) is replaced,
  * and every string that holds the key is redacted, values and table keys alike, at any depth. The walk keeps its
  * own stack, so no nesting can overflow Luau's; a table met twice is walked once.
  * @internal

@@ -80,7 +80,7 @@ export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	playerJoin: { ...READ, unknown: "check", acted: "done", "not-found": "forgotten" },
 	getRunningGame: { ...READ, "not-found": "forgotten" },
 	getCallMessages: READ,
-	// A leave is not safe to repeat (DESIGN §3): after an unknown outcome the running game's list tells whether it
+	// A leave is not safe to repeat (docs/service-contract.md#a-leave-is-not-safe-to-repeat): after an unknown outcome the running game's list tells whether it
 	// landed (the service removes a leaver from it), as for joins.
 	playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	endServer: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },

@@ -1,6 +1,6 @@
 import { t } from "@rbxts/t";
 
-// A tolerant reader for the service's answers (DESIGN §3): a field the library or game code cannot do without
+// A tolerant reader for the service's answers (docs/service-contract.md#answers-are-read-tolerantly): a field the library or game code cannot do without
 // must be there with a usable type; any other field that is missing, null, or of a type we cannot use is left
 // out, and fields we do not know are kept. Reading works in place on the table JSONDecode just made (nothing
 // else holds it), so a usable answer costs no copy.

@@ -38,7 +38,7 @@ export type OperationId =
 	| "getUserTeams";
 
 /**
- * Operations the deployed service has beyond the interface (DESIGN §3): ending a player's session, ending the
+ * Operations the deployed service has beyond the interface (docs/service-contract.md#routes-beyond-the-interface): ending a player's session, ending the
  * server, and reading the workspace by running game id. Errors carry these ids too.
  * @see README#deployed-service-extensions
  */

@@ -13,7 +13,7 @@ export interface ChatOutbox {
 	settled(outcome: "sent" | "unknown" | "failed"): void;
 }
 
-/** One player message as sendData's `chatEvents` carries it (DESIGN §3); `created` is Unix seconds. @internal */
+/** One player message as sendData's `chatEvents` carries it (docs/service-contract.md#the-sync-route); `created` is Unix seconds. @internal */
 export interface ChatEvent {
 	readonly type: "message";
 	readonly ticketId: string;

@@ -91,7 +91,7 @@ const defaultCanChat = (player: Player): boolean => {
 };
 
 /**
- * Support calls a player starts, against the deployed service (DESIGN §3 "Support calls"): a player calls staff or
+ * Support calls a player starts, against the deployed service (docs/service-contract.md#opening-a-support-call): a player calls staff or
  * reports a player (`support/create`, sent once; after an unknown outcome the open call is looked up and adopted,
  * never created twice), writes back (each message an id, sent once through the sync's {@link ChatOutbox}), reads
  * agents' messages (from the sync's `ongoingChats`, or by polling while the sync is off), and ends the call

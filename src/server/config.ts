@@ -7,7 +7,7 @@ import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
 import type { ServiceProfile } from "./profile";
 
 /**
- * A route that keeps the server present on a service whose reads do not (the deployed service, DESIGN §3): sent as
+ * A route that keeps the server present on a service whose reads do not (the deployed service, docs/service-contract.md#presence-needs-the-running-game-id): sent as
  * the heartbeat instead of the read, with `{ gameId: runningGameId }` as its body.
  *
  * @example
@@ -22,7 +22,7 @@ export interface KeepAliveRoute {
 }
 
 /**
- * Ending sessions on a service that has the deployed service's extension routes (DESIGN §3). Both off by default.
+ * Ending sessions on a service that has the deployed service's extension routes (docs/service-contract.md#ending-a-players-session). Both off by default.
  *
  * @example
  * ```ts
@@ -57,7 +57,7 @@ export interface StaffHint {
 }
 
 /**
- * Staff activity for the deployed service (DESIGN §3): who reports `active`/`idle`/`typing`, and whether chat
+ * Staff activity for the deployed service (docs/service-contract.md#the-sync-route): who reports `active`/`idle`/`typing`, and whether chat
  * messages are logged. Only players the service tracks and gave a session are ever reported.
  *
  * @example

@@ -41,7 +41,7 @@ const ANSWERS_PER_SECOND = 0.5;
 const ANSWER_BURST = 2;
 
 /**
- * The consent prompt of the deployed service's privacy mode (DESIGN §3): a join answered `needsConsent: true` fires
+ * The consent prompt of the deployed service's privacy mode (docs/service-contract.md#privacy-and-consent): a join answered `needsConsent: true` fires
  * `consentRequested`, shows the built-in prompt (unless turned off), and the player's decision is sent once as
  * `POST /activity/consent`. Nothing waits for it: a player who never answers plays on, and the service keeps or
  * deletes the visit as it does for anyone who did not grant.

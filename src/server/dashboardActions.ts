@@ -29,7 +29,7 @@ export const FALLBACK_KICK_TEXT = "You were removed from this server by staff.";
 export const FALLBACK_SHUTDOWN_TEXT = "This server was shut down by staff.";
 
 /**
- * Acts on the dashboard's queued actions (DESIGN §3: handed over at most once, so none may be lost to another's
+ * Acts on the dashboard's queued actions (docs/service-contract.md#queued-actions-are-handed-over-once: handed over at most once, so none may be lost to another's
  * failure): each runs in a thread of its own, in `pcall`. `kick` kicks that player if they are on this server (else
  * it is dropped, as the official module does), `notify` shows them a notification and fires `notified`, `shutdown`
  * kicks everyone now and every later joiner while the server lives. Text from outside Roblox is filtered for each

@@ -43,7 +43,7 @@ export interface ServerSeams {
 	readonly transport?: TransportSeams;
 	/** A ready api client to use instead of building one from the configuration. */
 	readonly client?: StaffOpsApiClient;
-	/** The server's facts for registration; default read from `game` (DESIGN §3). */
+	/** The server's facts for registration; default read from `game` (docs/service-contract.md#createserver-body). */
 	readonly gameInfo?: () => CreateServerArgs;
 	/** Whether a player may chat freely; may yield or throw (then safechat is reported as on). Default `TextChatService:CanUserChatAsync`. */
 	readonly canChat?: (player: Player) => boolean;
@@ -93,7 +93,7 @@ export function registeredJobId(): string {
 	return studioJobId;
 }
 
-/** The server's facts, as DESIGN §3 sends them. @internal */
+/** The server's facts, as docs/service-contract.md#createserver-body says they are sent. @internal */
 export function readGameInfo(): CreateServerArgs {
 	return {
 		gameId: game.GameId,

@@ -71,7 +71,11 @@ export class SessionEnder {
 			// The server is gone, and the service ended its sessions with it: nothing is left to end.
 			forgotten: () => host.guard("leave check", () => this.checking.clear()),
 			failed: (err) =>
-				host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err),
+				host.health.problem(
+					"leaves",
+					`leave reports are failing (${tostring(err)}); they will be retried`,
+					err,
+				),
 		});
 	}
 

@@ -2,7 +2,7 @@ import { defaultIsStudio } from "./seams";
 
 /**
  * The longest a shutdown waits in a Studio playtest, in seconds. Roblox runs `BindToClose` callbacks when a Studio
- * playtest stops too (DESIGN.md §4), and Studio waits for them: with the service unreachable, the full deadline
+ * playtest stops too (docs/roblox.md#bindtoclose-runs-when-a-studio-playtest-stops), and Studio waits for them: with the service unreachable, the full deadline
  * (25 s by default) would freeze the editor's Stop button. Three seconds still lets a reachable local service take
  * the last join reports.
  * @internal

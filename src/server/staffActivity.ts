@@ -46,7 +46,7 @@ const CHANGE_BURST = 5;
 const MAX_MESSAGE = 200;
 
 /**
- * Staff activity (DESIGN §3): for each tracked player with a `sessionId` who is staff (or everyone, when the game
+ * Staff activity (docs/service-contract.md#privacy-and-consent): for each tracked player with a `sessionId` who is staff (or everyone, when the game
  * opts in), the client is asked to report its state (`idle`, `active`, `typing`; see `client/activity`), and each
  * checked change becomes a session event `{type, sessionId, date}` for the sync. Chat messages become `message`
  * events only when the game turns chat logging on.

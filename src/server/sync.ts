@@ -62,7 +62,7 @@ function toBody(event: SessionEvent): SessionEvent {
 /**
  * The deployed profile's one sync channel, `POST /activity/sendData`, in place of the heartbeat: it keeps the server
  * present, carries pending session events (and chat events from the {@link ChatOutbox}), and hands queued dashboard
- * actions and ongoing chats on. Its body never has `players` (DESIGN §3: that roster removes everyone missing from
+ * actions and ongoing chats on. Its body never has `players` (docs/service-contract.md#the-sync-roster-removes-missing-players: that roster removes everyone missing from
  * it). Failures go through the one policy: an unknown outcome sends the same events again (the service dedups them)
  * after the one backoff, never before `Retry-After`; a 404 or 405 is told apart by one read (server gone: register
  * again; route missing: probe again at the longest backoff, and resume by itself).

@@ -3,7 +3,7 @@ import { DEFAULT_IDLE_SECONDS, MAX_IDLE_SECONDS, MIN_IDLE_SECONDS } from "../sha
 import type { ActivitySettings } from "../shared/privacyProtocol";
 import type { JoinResult } from "./records";
 
-/** What a join answer says about privacy (DESIGN §3): whether the player is tracked, and whether to ask consent. @internal */
+/** What a join answer says about privacy (docs/service-contract.md#privacy-and-consent): whether the player is tracked, and whether to ask consent. @internal */
 export interface JoinPrivacy {
 	readonly tracked: boolean;
 	readonly needsConsent: boolean;
@@ -32,7 +32,7 @@ export function isTrackedResult(result: JoinResult | undefined): boolean {
 /**
  * The registration answer's `afkReportingSettings {altTab, movement}` read into the settings a client gets. Each field
  * turns its signal on when `true` or a number; a number in `movement` is also the idle time in seconds (clamped to
- * 30..3600). DESIGN §3 names no time: the default is {@link DEFAULT_IDLE_SECONDS}. Without the field (another service,
+ * 30..3600). The service's documents name no time: the default is {@link DEFAULT_IDLE_SECONDS}. Without the field (another service,
  * or the answer not at hand): focus loss on, movement off.
  * @internal
  */

@@ -32,7 +32,7 @@ export interface ActivitySettings {
 export const MIN_IDLE_SECONDS = 30;
 /** @internal */
 export const MAX_IDLE_SECONDS = 3600;
-/** DESIGN §3 names no time: five minutes without input, as most AFK timers use. @internal */
+/** The service's documents name no time: five minutes without input, as most AFK timers use. @internal */
 export const DEFAULT_IDLE_SECONDS = 300;
 
 /** @internal */

@@ -43,7 +43,7 @@ const NOT_SENT_RETRYABLE = new Set([
 	"DnsResolve",
 	"SslConnectFail",
 	"OutOfMemory",
-	// "Too many concurrent or pending requests" (DESIGN.md §4): refused on this server before anything went out, and
+	// "Too many concurrent or pending requests" (docs/roblox.md#httperror-values): refused on this server before anything went out, and
 	// the queue drains, so a later attempt may pass.
 	"TooManyOutstandingRequests",
 ]);

@@ -91,7 +91,7 @@ function control(method: "GET" | "POST" | "DELETE", path: string, body?: object)
 export const serviceControl = {
 	/**
 	 * Restores the default seed and clears faults and the request log; `profile` picks the service's profile
-	 * (`deployed`: how the deployed service behaves, DESIGN §3), else the startup one (`default`).
+	 * (`deployed`: how the deployed service behaves, docs/service-contract.md#what-the-deployed-service-sends), else the startup one (`default`).
 	 */
 	reset(this: void, profile?: ServiceProfile): void {
 		control("POST", "/_control/reset", profile !== undefined ? { profile } : undefined);

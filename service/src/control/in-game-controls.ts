@@ -17,7 +17,7 @@ type SettingsInput = { groupId?: string; moderation?: boolean } & {
 };
 
 /**
- * Controls that play the dashboard and the agent for the deployed profile's in-game routes (DESIGN.md §3):
+ * Controls that play the dashboard and the agent for the deployed profile's in-game routes (docs/service-contract.md#routes-beyond-the-interface):
  * queue kicks, bans, notifications and shutdowns, answer, claim, end and start calls, change the workspace's
  * in-game settings, call-ban or data-remove a user, and read what the routes stored.
  */

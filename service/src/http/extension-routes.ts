@@ -16,7 +16,7 @@ import { runningGameBody, workspaceOf } from "./request-context.js";
 type CallParams = { Params: { callId: string } };
 
 /**
- * Routes beyond the interface that the deployed service has (DESIGN.md §3). Only the deployed profile serves
+ * Routes beyond the interface that the deployed service has (docs/service-contract.md#routes-beyond-the-interface). Only the deployed profile serves
  * them; their bodies are not schema-checked, since the deployed service checks only what it uses.
  */
 export function registerExtensionRoutes(app: FastifyInstance): void {

@@ -93,7 +93,7 @@ export function registerOperationRoutes(app: FastifyInstance): void {
 		},
 	);
 
-	// Only the default profile counts this read as presence (DESIGN.md §3).
+	// Only the default profile counts this read as presence (docs/service-contract.md#presence-needs-the-running-game-id).
 	app.get<Params<"internalGameId">>(
 		"/games/running/:internalGameId",
 		{ config: { operation: "getRunningGame" }, schema: { params: pathParams("internalGameId") } },

@@ -1,5 +1,5 @@
 /**
- * What the deployed profile keeps per workspace for the in-game routes beyond the interface (DESIGN.md §3):
+ * What the deployed profile keeps per workspace for the in-game routes beyond the interface (docs/service-contract.md#routes-beyond-the-interface):
  * in-game settings, tickets, session events, consent and dashboard actions.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A profile decides how the service answers. `default` follows the interface document; `deployed` reproduces
- * what the deployed service really sends (DESIGN.md §3), so the library can be tested against both.
+ * what the deployed service really sends (docs/service-contract.md#what-the-deployed-service-sends), so the library can be tested against both.
  */
 export const PROFILES = ["default", "deployed"] as const;
 export type ProfileName = (typeof PROFILES)[number];

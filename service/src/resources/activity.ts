@@ -23,7 +23,7 @@ export interface PlayerJoinInput {
 	username: string;
 	tzOffset: string;
 	platform: Platform;
-	/** The `runningGameId` createServer returned (DESIGN.md §3). */
+	/** The `runningGameId` createServer returned (docs/service-contract.md#playerjoin-needs-the-running-game-id). */
 	gameId: string;
 }
 

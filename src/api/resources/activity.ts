@@ -110,7 +110,7 @@ export interface ActivitySession {
 // ---- Arguments ----
 
 /**
- * Arguments of `client.activity.registerServer` (`POST /activity/createServer`); see DESIGN §3 for the values.
+ * Arguments of `client.activity.registerServer` (`POST /activity/createServer`); see docs/service-contract.md#createserver-body for the values.
  * @see README#typed-client
  */
 export interface CreateServerArgs {

@@ -72,7 +72,7 @@ export interface GetServerAnswer {
 // ---- Routes ----
 
 /**
- * The routes of the deployed service's extensions. A leave is not safe to repeat (DESIGN §3): it ends every open
+ * The routes of the deployed service's extensions. A leave is not safe to repeat (docs/service-contract.md#a-leave-is-not-safe-to-repeat): it ends every open
  * session of the player on the server it names, so a repeat or a late leave can end the session of a player who came
  * back; after an unknown outcome the caller checks the running game's player list first. Ending a server twice finds
  * nothing left to end; reading the workspace changes nothing.
@@ -123,7 +123,7 @@ export const deployedRoutes = {
 // ---- Namespace ----
 
 /**
- * Operations the deployed Staff Operations Service has beyond the interface document (DESIGN §3): `client.extensions`.
+ * Operations the deployed Staff Operations Service has beyond the interface document (docs/service-contract.md#routes-beyond-the-interface): `client.extensions`.
  * A service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
  * @see README#deployed-service-extensions
  */

@@ -6,7 +6,7 @@ import { serviceControl } from "../../support/serviceControl";
 import { must } from "../../support/waits";
 
 // Every operation of the interface, and the three extensions, against the reference service's deployed profile:
-// what the deployed service really sends (DESIGN §3). Each spec asserts what game code gets and how many requests
+// what the deployed service really sends (docs/service-contract.md#what-the-deployed-service-sends). Each spec asserts what game code gets and how many requests
 // reached the service.
 
 const CALL = "65a1b2c3d4e5f60718293a4b";

@@ -84,7 +84,7 @@ export = () => {
 			expect(messagesOf(player, rig.remote).size()).to.equal(3);
 		});
 
-		// TextService:FilterStringAsync "retries internally (do not retry it)" (DESIGN.md §4, 2026 reference): each
+		// TextService:FilterStringAsync "retries internally (do not retry it)" (docs/roblox.md#filterstringasync-retries-internally): each
 		// message goes through it once; a failure shows the placeholder at once, never the unfiltered text.
 		it("filters each message with TextService once: a failure shows the placeholder, never a retry", () => {
 			rig = liveRig();

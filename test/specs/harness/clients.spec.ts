@@ -161,7 +161,7 @@ export = () => {
 
 	describe("two-sided harness: players, characters and PlayerGui", () => {
 		// "StarterPlayerScripts is copied into a player's PlayerScripts once, when they join; the server cannot see
-		// PlayerScripts" (DESIGN.md §4).
+		// PlayerScripts" (docs/roblox.md#starterplayerscripts-is-copied-once).
 		it("copies StarterPlayerScripts into PlayerScripts once, at join, out of the server's sight", () => {
 			scriptIn("LocalScript", "HarnessStarterLocal", starterScripts());
 			const client = harness.clients.join(7106);
@@ -182,7 +182,7 @@ export = () => {
 			expect(runs(later, "HarnessLateLocal")).to.equal(1);
 		});
 
-		// "PlayerGui is emptied on every respawn (ScreenGuis with ResetOnSpawn = false stay)" (DESIGN.md §4);
+		// "PlayerGui is emptied on every respawn (ScreenGuis with ResetOnSpawn = false stay)" (docs/roblox.md#playergui-is-emptied-on-respawn);
 		// StarterGui is copied into PlayerGui each time the character spawns.
 		it("empties PlayerGui at respawn but for ResetOnSpawn-false ScreenGuis, and copies StarterGui again", () => {
 			const resetting = make("ScreenGui", "HarnessResetting", StarterGui);

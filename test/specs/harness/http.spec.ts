@@ -125,7 +125,7 @@ export = () => {
 			expect(ok).to.equal(false);
 		});
 
-		// "A Secret works only for the domain set on it in the Secrets store (* or *.example.com)" (DESIGN.md §4).
+		// "A Secret works only for the domain set on it in the Secrets store (* or *.example.com)" (docs/roblox.md#a-secret-works-only-for-its-domain).
 		it("works only for its domain: *, *.parent or the host itself", () => {
 			const send = (name: string) =>
 				pcall(() =>
@@ -169,7 +169,7 @@ export = () => {
 
 	describe("HttpService JSON and GUIDs (fake)", () => {
 		// "JSONEncode accepts NaN and infinities, for a table with both parts the array part wins, and every empty
-		// table, nested ones too, is written []" (DESIGN.md §4, 2026 reference).
+		// table, nested ones too, is written []" (docs/roblox.md#jsonencode).
 		it("writes every empty table as [], nested ones too", () => {
 			expect(HttpService.JSONEncode({})).to.equal("[]");
 			expect(HttpService.JSONEncode({ a: {} })).to.equal('{"a":[]}');

@@ -9,7 +9,7 @@ import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, join, report, startStaffOps, waitForFailures } from "../server/support";
 
 // The library against the differences issue 12 found between the old fakes and Roblox's reference (2026), each
-// with the sentence it follows (DESIGN.md §4).
+// with the sentence it follows (docs/roblox.md).
 function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string } = {}): StaffOpsApiClient {
 	return referenceClient({
 		baseUrl: options.baseUrl,

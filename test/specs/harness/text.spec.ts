@@ -27,7 +27,7 @@ export = () => {
 			expect(pcall(() => TextService.FilterStringAsync("hello", 1))[0]).to.equal(true);
 		});
 
-		// Roblox (DESIGN.md §4, 2026 reference): "TextService:FilterStringAsync ... throws when fromUserId is not in
+		// Roblox (docs/roblox.md#text-calls-need-the-user-in-the-server): "TextService:FilterStringAsync ... throws when fromUserId is not in
 		// the server".
 		it("throws for a fromUserId that is not in the server", () => {
 			const [ok, problem] = pcall(() => TextService.FilterStringAsync("hello", 31));
@@ -48,7 +48,7 @@ export = () => {
 			expect(TextChatService.CanUserChatAsync(5 as unknown as User)).to.equal(false);
 		});
 
-		// "TextChatService:CanUserChatAsync errors for a user not in the server" (DESIGN.md §4, 2026 reference).
+		// "TextChatService:CanUserChatAsync errors for a user not in the server" (docs/roblox.md#text-calls-need-the-user-in-the-server).
 		it("errors for a user who is not in the server", () => {
 			const [ok, problem] = pcall(() => TextChatService.CanUserChatAsync(6 as unknown as User));
 			expect(ok).to.equal(false);

@@ -1,6 +1,6 @@
 import { harness } from "../../support/harness";
 
-// "WaitForChild without a timeout yields forever" (DESIGN.md §4, 2026 reference); Roblox warns
+// "WaitForChild without a timeout yields forever" (docs/roblox.md#waitforchild-without-a-timeout-yields-forever); Roblox warns
 // `Infinite yield possible on '<parent>:WaitForChild("<name>")'` once it has waited 5 s.
 export = () => {
 	afterEach(() => harness.clearOutput());

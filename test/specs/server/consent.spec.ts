@@ -42,7 +42,7 @@ function privacyClient(modes: Map<number, Privacy>): StaffOpsApiClient {
 	return client;
 }
 
-/** A consent-denied answer (DESIGN §3): tracked false, no banned, no session. */
+/** A consent-denied answer (docs/service-contract.md#privacy-and-consent): tracked false, no banned, no session. */
 const DENIED: Privacy = { tracked: false, banned: ABSENT, sessionId: ABSENT, runningPlayerId: ABSENT };
 
 function consentRequests(): Array<LoggedRequest> {

@@ -6,7 +6,7 @@ import { StaffOps } from "../../../src/server";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
 
-// An in-process stand-in for the deployed service's in-game routes (DESIGN §3), for the sync specs until the reference
+// An in-process stand-in for the deployed service's in-game routes (docs/service-contract.md#routes-beyond-the-interface), for the sync specs until the reference
 // service models sendData (not a spec: TestEZ runs only *.spec modules). It counts what reached it, hands queued
 // actions over at most once, and fails a route on demand.
 

@@ -24,7 +24,7 @@ export = () => {
 	afterEach(() => cleanUp());
 
 	describe("StaffOps.start: boot", () => {
-		it("registers the server once with the DataModel's facts (DESIGN §3) and says so", () => {
+		it("registers the server once with the DataModel's facts (docs/service-contract.md) and says so", () => {
 			harness.server.setInfo({
 				JobId: "job-boot-1",
 				PlaceId: 777,

@@ -16,7 +16,7 @@ import {
 } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
-// "Never send again what the service already acted on" (DESIGN §3): a join is sent once. Each spec counts what
+// "Never send again what the service already acted on" (docs/service-contract.md#a-2xx-is-final): a join is sent once. Each spec counts what
 // reached the reference service.
 export = () => {
 	beforeEach(() => freshStart());
