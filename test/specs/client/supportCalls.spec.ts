@@ -150,7 +150,11 @@ export = () => {
 			// Two more syncs (fast mode: every 3 s) do not store it again, and the window shows it once.
 			waitSeconds(6.5);
 			expect(mine().size()).to.equal(1);
-			expect(shownTexts(client).filter((text) => text === "It was red").size()).to.equal(1);
+			expect(
+				shownTexts(client)
+					.filter((text) => text === "It was red")
+					.size(),
+			).to.equal(1);
 
 			press(at(window, "TitleBar", "End"));
 			waitUntil(() => count("supportEnd") === 1, "support/end", 10);
