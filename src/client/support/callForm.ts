@@ -98,7 +98,6 @@ export class CallForm {
 	/** The form closed (Cancel, or {@link CallForm.close}). Fires once. */
 	readonly closed = new Signal<[]>();
 
-	private readonly form: Frame;
 	private readonly status: TextLabel;
 	private readonly sendButton: TextButton;
 	private readonly kindButtons: Record<SupportCallType, TextButton>;
@@ -153,7 +152,6 @@ export class CallForm {
 		layout.Padding = new UDim(0, 8);
 		layout.Parent = form;
 		form.Parent = gui;
-		this.form = form;
 
 		const title = text("TextLabel", "Title", form, 1);
 		title.Text = WORDS.title;
