@@ -154,6 +154,9 @@ export type { ChatChannel, ChatCloseReason, ChatInfo, ChatMessage } from "./clie
 export { ChatWindow, formatClockTime } from "./client/chat/chatWindow";
 export type { ChatWindowMessage, ChatWindowOptions } from "./client/chat/chatWindow";
 export { mountCallChat, startCallChat } from "./client/chat/mount";
+export { CallForm, CallStaffButton, mountCallStaff, startSupportCalls, SupportClient } from "./client/support";
+export type { MountedCallStaff, ReportablePlayer, SupportCallArgs } from "./client/support";
+export type { SupportChatPayload, SupportResultPayload, SupportStatePayload } from "./shared/supportProtocol";
 export { showNotification, startNotifications } from "./client/notify";
 export type { MountedCallChat, MountOptions } from "./client/chat/mount";
 export type { ConsentAnswer, ConsentArgs } from "./api/resources/consent";

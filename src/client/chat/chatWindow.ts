@@ -31,6 +31,11 @@ const TITLE_BACKGROUND = Color3.fromRGB(36, 39, 46);
 const TEXT = Color3.fromRGB(235, 237, 240);
 const MUTED = Color3.fromRGB(150, 156, 166);
 const ACCENT = Color3.fromRGB(120, 170, 255);
+const INPUT_HEIGHT = 44;
+const END_COLOR = Color3.fromRGB(150, 60, 60);
+const BUILDER_SANS = "rbxasset://fonts/families/BuilderSans.json";
+/** Longest message the text box takes, in characters (as Roblox chat; the server cuts it again). */
+const MAX_INPUT = 200;
 
 /**
  * `HH:MM` of a Unix time, in the player's local time (or UTC).
@@ -85,7 +90,8 @@ function button(name: string, text: string, x: number, parent: Instance): TextBu
  * Tree: `ScreenGui "StaffOpsCallChat"` › `Frame "Window"` › `Frame "TitleBar"` (`TextLabel "Title"`,
  * `TextButton "Minimise"`, `TextButton "Close"`) and `ScrollingFrame "Messages"` › `Frame "Message<n>"` (`n` = 1, 2,
  * ... in arrival order, also its `LayoutOrder`) › `Frame "Header"` (`TextLabel "Sender"`, `TextLabel "Time"`) and
- * `TextLabel "Text"`.
+ * `TextLabel "Text"`. A call the player takes part in adds `TextButton "End"` to the title bar and `Frame "InputBar"`
+ * (`TextBox "Input"`, `TextButton "Send"`) under the messages ({@link ChatWindow.setCallControls}).
  *
  * @example
  * ```ts
@@ -100,8 +106,16 @@ export class ChatWindow {
 	readonly gui: ScreenGui;
 	/** The window closed; `byPlayer` when its close button was pressed. Fires once. */
 	readonly closed = new Signal<[byPlayer: boolean]>();
+	/** The player sent a message from the text box (trimmed, at most 200 characters). */
+	readonly sent = new Signal<[text: string]>();
+	/** The player pressed End. */
+	readonly endRequested = new Signal<[]>();
 
 	private readonly frame: Frame;
+	private readonly bar: Frame;
+	private inputBar?: Frame;
+	private endButton?: TextButton;
+	private ended = false;
 	private readonly titleLabel: TextLabel;
 	private readonly list: ScrollingFrame;
 	private readonly minimiseButton: TextButton;
@@ -184,6 +198,7 @@ export class ChatWindow {
 		padding.PaddingBottom = new UDim(0, 8);
 		padding.Parent = list;
 		this.list = list;
+		this.bar = bar;
 
 		this.connections.push(
 			this.minimiseButton.Activated.Connect(() => this.setMinimised(!this.minimised)),
@@ -265,6 +280,7 @@ export class ChatWindow {
 		this.minimised = minimised;
 		this.unread = 0;
 		this.list.Visible = !minimised;
+		if (this.inputBar !== undefined) this.inputBar.Visible = !minimised;
 		this.frame.Size = UDim2.fromOffset(WIDTH, minimised ? TITLE_HEIGHT : HEIGHT);
 		this.minimiseButton.Text = minimised ? "+" : "–";
 		this.showTitle();
@@ -278,6 +294,51 @@ export class ChatWindow {
 	/** How many entries the window shows. */
 	getEntryCount(): number {
 		return this.entries.size();
+	}
+
+	/**
+	 * Makes the window a call the player takes part in: an End button in the title bar and, when `writable`, a text
+	 * box with a Send button under the messages (`TextBox "Input"`, `TextButton "Send"` in `Frame "InputBar"`; the
+	 * End button is `TextButton "End"` in the title bar). Calling it again updates `writable`.
+	 */
+	setCallControls(writable: boolean): void {
+		if (this.isOver || this.ended) return;
+		if (this.endButton === undefined) {
+			const endButton = button("End", "End", -72, this.bar);
+			endButton.Size = UDim2.fromOffset(44, 24);
+			endButton.BackgroundColor3 = END_COLOR;
+			endButton.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
+			endButton.TextSize = 14;
+			this.endButton = endButton;
+			this.titleLabel.Size = new UDim2(1, -132, 1, 0);
+			this.connections.push(endButton.Activated.Connect(() => this.endRequested.Fire()));
+		}
+		if (writable && this.inputBar === undefined) {
+			this.inputBar = this.buildInput();
+			this.inputBar.Visible = !this.minimised;
+		} else if (!writable && this.inputBar !== undefined) this.removeInput();
+		this.layoutList();
+	}
+
+	/**
+	 * The call is over but the window stays, so the player can read the closing message: the End button and the
+	 * text box go, the title says the call ended. The window closes when the player closes it (or game code does).
+	 */
+	showEnded(): void {
+		if (this.isOver || this.ended) return;
+		this.ended = true;
+		this.endButton?.Destroy();
+		this.endButton = undefined;
+		this.removeInput();
+		this.titleLabel.Size = new UDim2(1, -80, 1, 0);
+		this.title = `${this.title} (ended)`;
+		this.showTitle();
+		this.layoutList();
+	}
+
+	/** Whether the call shown is over (see {@link ChatWindow.showEnded}). */
+	isEnded(): boolean {
+		return this.ended;
 	}
 
 	/** Whether the window was closed. */
@@ -297,6 +358,79 @@ export class ChatWindow {
 		this.connections.clear();
 		this.gui.Destroy();
 		this.closed.Fire(byPlayer);
+	}
+
+	private buildInput(): Frame {
+		const bar = new Instance("Frame");
+		bar.Name = "InputBar";
+		bar.AnchorPoint = new Vector2(0, 1);
+		bar.Position = UDim2.fromScale(0, 1);
+		bar.Size = new UDim2(1, 0, 0, INPUT_HEIGHT);
+		bar.BackgroundColor3 = TITLE_BACKGROUND;
+		bar.BorderSizePixel = 0;
+		const input = new Instance("TextBox");
+		input.Name = "Input";
+		input.Text = "";
+		input.PlaceholderText = "Write to staff";
+		input.ClearTextOnFocus = false;
+		input.TextEditable = true;
+		input.FontFace = new Font(BUILDER_SANS);
+		input.TextSize = 16;
+		input.TextColor3 = TEXT;
+		input.PlaceholderColor3 = MUTED;
+		input.TextXAlignment = Enum.TextXAlignment.Left;
+		input.TextTruncate = Enum.TextTruncate.AtEnd;
+		input.BackgroundColor3 = BACKGROUND;
+		input.BorderSizePixel = 0;
+		input.Position = UDim2.fromOffset(8, 6);
+		input.Size = new UDim2(1, -84, 1, -12);
+		input.Parent = bar;
+		const send = new Instance("TextButton");
+		send.Name = "Send";
+		send.Text = "Send";
+		send.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
+		send.TextSize = 16;
+		send.TextColor3 = TEXT;
+		send.BackgroundColor3 = ACCENT.Lerp(BACKGROUND, 0.4);
+		send.BorderSizePixel = 0;
+		send.AnchorPoint = new Vector2(1, 0.5);
+		send.Position = new UDim2(1, -8, 0.5, 0);
+		send.Size = new UDim2(0, 64, 1, -12);
+		send.Parent = bar;
+		const submit = () => {
+			const [text] = input.Text.gsub("^%s+", "");
+			const [trimmed] = text.gsub("%s+$", "");
+			input.Text = "";
+			if (trimmed.size() === 0) return;
+			const cut = utf8.offset(trimmed, MAX_INPUT + 1);
+			this.sent.Fire(cut !== undefined && cut <= trimmed.size() ? trimmed.sub(1, cut - 1) : trimmed);
+		};
+		this.connections.push(send.Activated.Connect(submit));
+		// Enter (or the on-screen keyboard's return) sends too; Lune (the test harness) has no input events.
+		pcall(() => {
+			this.connections.push(
+				input.FocusLost.Connect((enterPressed) => {
+					if (enterPressed) submit();
+				}),
+				input.GetPropertyChangedSignal("Text").Connect(() => {
+					const cut = utf8.offset(input.Text, MAX_INPUT + 1);
+					if (cut !== undefined && cut <= input.Text.size()) input.Text = input.Text.sub(1, cut - 1);
+				}),
+			);
+		});
+		bar.Parent = this.frame;
+		return bar;
+	}
+
+	private removeInput(): void {
+		this.inputBar?.Destroy();
+		this.inputBar = undefined;
+	}
+
+	/** The message list fills the space between the title bar and the text box (if any). */
+	private layoutList(): void {
+		const below = this.inputBar !== undefined ? INPUT_HEIGHT : 0;
+		this.list.Size = new UDim2(1, 0, 1, -TITLE_HEIGHT - below);
 	}
 
 	private showTitle(): void {

@@ -2,6 +2,8 @@ import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
 import { CallChatClient, ChatInfo, remoteChannel } from "./callChatClient";
 import { ChatWindow, ChatWindowOptions } from "./chatWindow";
+import { sharedSupportClient } from "../support";
+import type { SupportClient } from "../support/supportClient";
 
 /**
  * The built-in chat UI, mounted on a {@link CallChatClient}.
@@ -14,14 +16,25 @@ export interface MountedCallChat {
 	destroy(): void;
 }
 
-/** Options of {@link mountCallChat}: the windows' options except the title (each chat brings its own). */
-export type MountOptions = Omit<ChatWindowOptions, "title" | "offset">;
+/**
+ * Options of {@link mountCallChat}: the windows' options except the title (each chat brings its own), plus the
+ * support client that makes a window a call the player writes in and ends.
+ */
+export type MountOptions = Omit<ChatWindowOptions, "title" | "offset"> & {
+	/** Calls the player takes part in get a text box (when allowed) and an End button, driven by this client. */
+	readonly support?: SupportClient;
+	/** Seconds a window stays open, showing the closing message, after staff ended the call. Default 30. */
+	readonly lingerSeconds?: number;
+};
 
 const STACK_OFFSET = 40;
+const LINGER_SECONDS = 30;
 
 /**
  * Shows a {@link ChatWindow} for every chat the client has open or opens later: its messages in order, closed when
- * the chat closes. The player's close button dismisses the chat (the server stops polling it).
+ * the chat closes. The player's close button dismisses the chat (the server stops polling it). With `support`, a call
+ * the player takes part in gets an End button and (when their chat settings allow) a text box; when staff end a call,
+ * its window stays, showing the closing message, until the player closes it or `lingerSeconds` pass.
  *
  * @example
  * ```ts
@@ -33,28 +46,58 @@ const STACK_OFFSET = 40;
  */
 export function mountCallChat(client: CallChatClient, parent: Instance, options: MountOptions = {}): MountedCallChat {
 	const windows = new Map<string, ChatWindow>();
+	const support = options.support;
+	const lingerSeconds = options.lingerSeconds ?? LINGER_SECONDS;
+	const windowOptions: ChatWindowOptions = {
+		formatTime: options.formatTime,
+		maxEntries: options.maxEntries,
+	};
 	let alive = true;
 
 	const show = (chat: ChatInfo) => {
 		if (!alive || windows.has(chat.chatId)) return;
 		const window = new ChatWindow(parent, {
-			...options,
+			...windowOptions,
 			title: chat.title,
 			offset: windows.size() * STACK_OFFSET,
 		});
 		windows.set(chat.chatId, window);
 		window.closed.Connect((byPlayer) => {
-			windows.delete(chat.chatId);
-			if (byPlayer) client.dismiss(chat.chatId);
+			if (windows.get(chat.chatId) === window) windows.delete(chat.chatId);
+			// A window kept open after the call ended closes on its own; the chat is already over on the server.
+			if (byPlayer && !window.isEnded()) client.dismiss(chat.chatId);
 		});
+		if (support !== undefined) {
+			window.sent.Connect((text) => support.say(chat.chatId, text));
+			window.endRequested.Connect(() => support.endCall(chat.chatId));
+			if (support.isCall(chat.chatId)) window.setCallControls(support.canWrite(chat.chatId));
+		}
 		for (const message of client.getMessages(chat.chatId)) window.addMessage(message);
+	};
+
+	const ended = (chat: ChatInfo, reason: string) => {
+		support?.forget(chat.chatId);
+		const window = windows.get(chat.chatId);
+		if (window === undefined) return;
+		// Staff ended the call: its closing message stays readable until the player closes the window or time passes.
+		if (reason !== "ended" || lingerSeconds <= 0) {
+			window.close();
+			return;
+		}
+		window.showEnded();
+		task.delay(lingerSeconds, () => window.close());
 	};
 
 	const connections = [
 		client.opened.Connect(show),
 		client.message.Connect((chat, message) => windows.get(chat.chatId)?.addMessage(message)),
-		client.closed.Connect((chat) => windows.get(chat.chatId)?.close()),
+		client.closed.Connect(ended),
 	];
+	if (support !== undefined) {
+		connections.push(
+			support.chatAttached.Connect((chat) => windows.get(chat.chatId)?.setCallControls(chat.writable)),
+		);
+	}
 	for (const chat of client.getChats()) show(chat);
 
 	return {
@@ -103,7 +146,8 @@ export function startCallChat(options: MountOptions = {}): CallChatClient | unde
 	}
 	const playerGui = player.WaitForChild("PlayerGui");
 	const client = new CallChatClient(remoteChannel(remotes.CallEvents));
-	mountCallChat(client, playerGui, options);
+	// The player's side of a call (text box, End) goes through this client's one support client.
+	mountCallChat(client, playerGui, { support: sharedSupportClient(remotes.SupportRequests), ...options });
 	start.client = client;
 	return client.start();
 }

@@ -103,16 +103,31 @@ export = () => {
 			expect(mounted.getWindow(rig.bridge.getChats(player)[0].chatId)).to.be.ok();
 		});
 
-		it("closes the window when the call ends", () => {
+		it("keeps the window of an ended call, marked ended, until lingerSeconds pass", () => {
 			const player = harness.players.add(3103);
 			const client = new CallChatClient(channelOf(player, rig.remote));
-			mountCallChat(client, playerGui);
+			const mounted = mountCallChat(client, playerGui, { lingerSeconds: 1 });
+			client.start();
+			const chat = rig.bridge.open(player, "call");
+			waitUntil(() => windowsIn(playerGui) === 1, "the window", 2);
+			rig.http.calls.get("call")!.status = "closed";
+			rig.clock.advance(2);
+			expect(reasons.join(",")).to.equal("ended");
+			waitUntil(() => mounted.getWindow(chat.chatId)?.isEnded() === true, "the window marked ended", 2);
+			task.wait(0.5);
+			expect(windowsIn(playerGui)).to.equal(1);
+			waitUntil(() => windowsIn(playerGui) === 0, "the window to close after lingering", 3);
+		});
+
+		it("closes the window of an ended call at once when lingerSeconds is 0", () => {
+			const player = harness.players.add(3106);
+			const client = new CallChatClient(channelOf(player, rig.remote));
+			mountCallChat(client, playerGui, { lingerSeconds: 0 });
 			client.start();
 			rig.bridge.open(player, "call");
 			waitUntil(() => windowsIn(playerGui) === 1, "the window", 2);
 			rig.http.calls.get("call")!.status = "closed";
 			rig.clock.advance(2);
-			expect(reasons.join(",")).to.equal("ended");
 			waitUntil(() => windowsIn(playerGui) === 0, "the window to close", 2);
 		});
 

@@ -156,6 +156,50 @@ export = () => {
 			expect(window.isMinimised()).to.equal(false);
 		});
 
+		it("adds End and a text box for a call; Send fires the trimmed text (200 characters at most) and clears", () => {
+			const window = utcWindow(parent);
+			const sent = new Array<string>();
+			let ends = 0;
+			window.sent.Connect((text) => sent.push(text));
+			window.endRequested.Connect(() => (ends += 1));
+			window.setCallControls(true);
+			const input = find<TextBox>(window.gui, "Window/InputBar/Input");
+			const send = find<TextButton>(window.gui, "Window/InputBar/Send");
+			// Activated is deferred: each press is waited for before the next text is typed.
+			input.Text = "  hello there  ";
+			harness.gui.activate(send);
+			waitUntil(() => sent.size() === 1, "the first send", 2);
+			input.Text = "   ";
+			harness.gui.activate(send);
+			waitUntil(() => input.Text === "", "the blank text cleared", 2);
+			input.Text = string.rep("é", 250);
+			harness.gui.activate(send);
+			harness.gui.activate(find<TextButton>(window.gui, "Window/TitleBar/End"));
+			waitUntil(() => sent.size() === 2 && ends === 1, "the long send and the end", 2);
+			expect(sent[0]).to.equal("hello there");
+			expect(utf8.len(sent[1])[0]).to.equal(200);
+			expect(input.Text).to.equal("");
+			window.setCallControls(false);
+			expect(window.gui.FindFirstChild("Window")!.FindFirstChild("InputBar")).to.equal(undefined);
+			expect(find<TextButton>(window.gui, "Window/TitleBar/End")).to.be.ok();
+		});
+
+		it("shows an ended call: no End, no text box, the title says ended, the messages stay", () => {
+			const window = utcWindow(parent, "Staff call");
+			window.setCallControls(true);
+			window.addMessage({ sender: "System", text: "The call was ended by a staff member.", sentAt: NOON });
+			window.showEnded();
+			expect(window.isEnded()).to.equal(true);
+			expect(window.isClosed()).to.equal(false);
+			const frame = find<Frame>(window.gui, "Window");
+			expect(frame.FindFirstChild("InputBar")).to.equal(undefined);
+			expect(frame.FindFirstChild("TitleBar")!.FindFirstChild("End")).to.equal(undefined);
+			expect(find<TextLabel>(window.gui, "Window/TitleBar/Title").Text).to.equal("Staff call (ended)");
+			expect(entries(window).size()).to.equal(1);
+			window.setCallControls(true);
+			expect(frame.FindFirstChild("InputBar")).to.equal(undefined);
+		});
+
 		it("formats times as HH:MM", () => {
 			expect(formatClockTime(0, true)).to.equal("00:00");
 			expect(formatClockTime(NOON + 13 * 3600 + 5 * 60 + 59, true)).to.equal("01:05");
