@@ -55,7 +55,7 @@ function label(name: string, parent: Instance, props: Partial<WritableInstancePr
 	instance.Name = name;
 	instance.BackgroundTransparency = 1;
 	instance.BorderSizePixel = 0;
-	instance.Font = Enum.Font.Gotham;
+	instance.Font = Enum.Font.BuilderSans;
 	instance.TextColor3 = TEXT;
 	instance.TextSize = 14;
 	instance.RichText = false;
@@ -69,7 +69,7 @@ function button(name: string, text: string, x: number, parent: Instance): TextBu
 	const instance = new Instance("TextButton");
 	instance.Name = name;
 	instance.Text = text;
-	instance.Font = Enum.Font.GothamBold;
+	instance.Font = Enum.Font.BuilderSansBold;
 	instance.TextSize = 16;
 	instance.TextColor3 = TEXT;
 	instance.AutoButtonColor = true;
@@ -168,7 +168,7 @@ export class ChatWindow {
 		bar.Parent = frame;
 		this.titleLabel = label("Title", bar, {
 			Text: this.title,
-			Font: Enum.Font.GothamBold,
+			Font: Enum.Font.BuilderSansBold,
 			Position: UDim2.fromOffset(12, 0),
 			Size: new UDim2(1, -80, 1, 0),
 			TextTruncate: Enum.TextTruncate.AtEnd,
@@ -231,7 +231,7 @@ export class ChatWindow {
 		header.Parent = entry;
 		label("Sender", header, {
 			Text: message.sender,
-			Font: Enum.Font.GothamBold,
+			Font: Enum.Font.BuilderSansBold,
 			TextColor3: ACCENT,
 			TextSize: 13,
 			Size: new UDim2(1, -48, 1, 0),
