@@ -1,4 +1,4 @@
-// `npm test`: builds everything, lints (TS/JS and Luau), runs the reference service's contract tests (node:test),
+// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
 // package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
 // then a small soak (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last,
@@ -11,7 +11,7 @@ import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak] [--signals MODE]
-  --lune-only       skip lint, the service contract tests and the Wally consumer (quicker while working on specs)
+  --lune-only       skip lint, the README examples, the service contract tests and the Wally consumer (quicker while working on specs)
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak
   --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
@@ -57,6 +57,17 @@ if (run("build", "node", ["scripts/build.mjs", "--tests"]).status !== 0) {
 if (!luneOnly) {
 	const lint = run("lint (eslint, prettier, stylua, selene)", "npm", ["run", "--silent", "lint"]);
 	suites.push({ name: "lint", passed: lint.status === 0 ? 1 : 0, failed: lint.status === 0 ? 0 : 1 });
+}
+
+// 2b. The README's examples: each TypeScript block compiled by rbxtsc in a fixture game, each Luau block compiled by
+// Luau, each JSON block parsed (scripts/readme-examples.mjs prints `N passed, N failed`).
+if (!luneOnly && filter === undefined) {
+	const examples = run("README examples (rbxtsc, luau.compile)", "node", ["scripts/readme-examples.mjs"]);
+	const counts = lastCounts(examples.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (examples.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name: "README examples", passed, failed });
 }
 
 // 3. The reference service's own contract tests.

@@ -64,7 +64,7 @@ export interface StaffHint {
  * ```ts
  * StaffOps.start({ ...config, activity: { everyone: false, chatMessages: false } });
  * ```
- * @see README#consent-and-activity
+ * @see README#staff-activity
  */
 export interface ActivityOptions {
 	/** Report every tracked player, not only staff. Default false: the service credits staff minutes only. */

@@ -106,7 +106,7 @@ export namespace StaffOps {
 	 * ```ts
 	 * StaffOps.consentRequested.Connect((player) => myConsentDialog.open(player));
 	 * ```
-	 * @see README#consent-and-activity
+	 * @see README#consent
 	 */
 	export const consentRequested = new Signal<[player: Player]>();
 
@@ -226,7 +226,7 @@ export namespace StaffOps {
 	 * ```ts
 	 * if (StaffOps.isTracked(player)) showSupportButton(player);
 	 * ```
-	 * @see README#consent-and-activity
+	 * @see README#tracking-modes
 	 */
 	export function isTracked(player: Player): boolean {
 		return current !== undefined && current.isTracked(player);
@@ -241,7 +241,7 @@ export namespace StaffOps {
 	 * ```ts
 	 * myConsentDialog.answered.Connect((player, granted) => StaffOps.answerConsent(player, granted));
 	 * ```
-	 * @see README#consent-and-activity
+	 * @see README#consent
 	 */
 	export function answerConsent(player: Player, granted: boolean): boolean {
 		const accepted = current !== undefined && current.answerConsent(player, granted);

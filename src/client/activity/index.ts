@@ -5,7 +5,7 @@ import { waitForRemotes } from "../../shared/remotes";
 /**
  * Where the activity detector hears about the player; each defaults to `UserInputService` and the character.
  * Specs pass fakes.
- * @see README#consent-and-activity
+ * @see README#staff-activity
  */
 export interface ActivitySources {
 	/** Any input (keys, mouse, touch, gamepad). */
@@ -74,7 +74,7 @@ function robloxSources(): ActivitySources {
  * Detects this player's activity state with the server's settings and reports each change (`send`): `typing` while a
  * TextBox has focus, `idle` after `idleSeconds` without input (or, with `movement`, without the character moving),
  * or at once when the window loses focus (with `altTab`), and `active` again on input. Returns a handle to stop it.
- * @see README#consent-and-activity
+ * @see README#staff-activity
  */
 export function detectActivity(
 	settings: ActivitySettings,
@@ -135,7 +135,7 @@ let started = false;
  * ```ts
  * task.spawn(() => startActivityReport());
  * ```
- * @see README#consent-and-activity
+ * @see README#staff-activity
  */
 export function startActivityReport(sources?: ActivitySources, remotesParent?: Instance): boolean {
 	if (started) return false;

@@ -2,7 +2,7 @@ import { Signal } from "../../shared/signal";
 
 /**
  * Options of a {@link ConsentPrompt}.
- * @see README#consent-and-activity
+ * @see README#consent
  */
 export interface ConsentPromptOptions {
 	/** The question's title. */
@@ -48,7 +48,7 @@ function text(kind: "TextLabel" | "TextButton", name: string, parent: Instance):
  * const prompt = new ConsentPrompt(playerGui);
  * prompt.answered.Connect((granted) => print(granted));
  * ```
- * @see README#consent-and-activity
+ * @see README#consent
  */
 export class ConsentPrompt {
 	/** The prompt's ScreenGui. */

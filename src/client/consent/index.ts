@@ -8,7 +8,7 @@ export type { ConsentPromptOptions } from "./ConsentPrompt";
 
 /**
  * The consent prompt mounted on the `Consent` remote.
- * @see README#consent-and-activity
+ * @see README#consent
  */
 export interface MountedConsentPrompt {
 	/** The prompt on screen, if any. */
@@ -25,7 +25,7 @@ export interface MountedConsentPrompt {
  * ```ts
  * mountConsentPrompt(remotes.Consent, Players.LocalPlayer.WaitForChild("PlayerGui"));
  * ```
- * @see README#consent-and-activity
+ * @see README#consent
  */
 export function mountConsentPrompt(
 	remote: RemoteEvent,
@@ -74,7 +74,7 @@ let started = false;
  * ```ts
  * task.spawn(() => startConsentPrompt());
  * ```
- * @see README#consent-and-activity
+ * @see README#consent
  */
 export function startConsentPrompt(options: ConsentPromptOptions = {}): MountedConsentPrompt | undefined {
 	if (started) return undefined;
