@@ -53,7 +53,7 @@ export interface ServerSeams {
 	readonly bindToClose?: (callback: () => void) => void;
 	/** Whether this is a Studio playtest; default `RunService:IsStudio()` or an empty `JobId`. */
 	readonly isStudio?: () => boolean;
-	/** Filters dashboard texts for a player; default Roblox's `TextService` filter. */
+	/** Filters texts shown to a player (dashboard texts, support-call messages); default Roblox's `TextService` filter. */
 	readonly textFilter?: TextFilter;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;

@@ -236,6 +236,7 @@ export class StaffOpsServer {
 				random: this.seams.random,
 				players: this.players,
 				remote: remotes.CallEvents,
+				filter: this.seams.textFilter,
 			}));
 			// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
 			const desk = (this.desk = new SupportDesk({
