@@ -76,6 +76,8 @@ export class Sync {
 	private stopped = false;
 	private outbox = NO_OUTBOX;
 	private readonly refusals = new Set<string>();
+	/** When the last sync went out (the scheduler's clock): the next one is timed from it, not from its answer. */
+	private startedAt = 0;
 	/** Receives each answer's `ongoingChats` (the support-call feature plugs in here). */
 	onOngoingChats: (chats: ReadonlyArray<object>) => void = () => undefined;
 	/** Syncs that reached the service, and failures handled (diagnostics, specs). */
@@ -137,6 +139,7 @@ export class Sync {
 		const chatEvents = taken && typeIs(chat, "table") && next(chat)[0] !== undefined ? chat : undefined;
 		const args: SendDataArgs = { gameId: registered.runningGameId, events, chatEvents };
 		this.inFlight = true;
+		this.startedAt = this.seams.scheduler.now();
 		this.seams.client.extensions.sendData(args, { priority: "normal", maxAttempts: 1 }).andThen(
 			(answer) =>
 				this.seams.guard("sync answer", () => {
@@ -170,7 +173,10 @@ export class Sync {
 			this.failures = 0;
 			this.seams.health.recovered("sync", "syncs reach the service again");
 		}
-		if (this.token === token) this.schedule();
+		// The interval runs from the start of this sync, so a round trip does not stretch it (a call's messages wait
+		// at most one interval for the next sync).
+		const elapsed = this.seams.scheduler.now() - this.startedAt;
+		if (this.token === token) this.schedule(math.max(0.1, this.interval() - elapsed));
 		this.seams.beaten();
 	}
 
