@@ -2,6 +2,8 @@
 // soak (lune/soak/soak.luau) in Lune: the shipped model under randomly injected faults. It prints its figures and fails
 // (exit 1) when the joins the service recorded differ from the joins that happened, or when any error surfaced to
 // game code. Errors thrown in a Lune thread and never caught (printed on stderr with a stack) count as surfaced.
+// With `--profile deployed` the service runs its deployed profile and the soak adds dashboard actions, consent and
+// support calls (lune/soak/deployed.luau); their figures join the verdict.
 //
 // `npm test` runs a small one (`--small --no-build`) and reads its `SOAK RESULT` line.
 import { spawn, spawnSync } from "node:child_process";
@@ -10,7 +12,7 @@ import { requireTool } from "./tools.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: npm run soak -- [--minutes M] [--players N] [--speed S] [--seed K] [--min-stay S] [--lingering-faults]
-                      [--small] [--verbose] [--no-build]
+                      [--profile interface|deployed] [--small] [--verbose] [--no-build]
   --minutes M   library minutes of server life (default 30; the library's clock runs S times real time)
   --players N   players in the server at a time (default 100)
   --speed S     how much faster than real time the library's clock runs (default 10)
@@ -20,6 +22,8 @@ const USAGE = `usage: npm run soak -- [--minutes M] [--players N] [--speed S] [-
                 under faults lose joins: try --minutes 10 --min-stay 20)
   --lingering-faults  leave each fault rule until it is used up (rules for rare requests such as registration
                 pile up and keep the server unregistered for minutes) instead of removing it after 5-20 s
+  --profile P   the reference service's profile: interface (default) or deployed (the sync, dashboard actions,
+                consent and support calls with agents; faults on the in-game routes, drop-after included)
   --small       the size npm test runs: 2 minutes, 30 players (about 15 s)
   --verbose     echo the library's log lines, each fault and every distinct warning
   --no-build    use the existing build/StaffOps.rbxm and build/service (npm test has just built them)`;
@@ -45,6 +49,12 @@ const players = option("--players", small ? 30 : 100);
 const speed = option("--speed", 10);
 const seed = option("--seed", 1);
 const minStay = option("--min-stay", 300);
+const profileIndex = args.indexOf("--profile");
+const profile = profileIndex < 0 ? "interface" : args[profileIndex + 1];
+if (profile !== "interface" && profile !== "deployed") {
+	console.error(`--profile takes interface or deployed\n${USAGE}`);
+	process.exit(2);
+}
 
 if (!args.includes("--no-build")) {
 	ensureSetup();
@@ -57,7 +67,7 @@ console.log(`\n${command} on ${new Date().toISOString().slice(0, 10)}`);
 
 let service;
 try {
-	service = await startService();
+	service = await startService(profile === "deployed" ? ["--profile", "deployed"] : []);
 } catch (error) {
 	console.error(`[soak] ${error.message}`);
 	process.exit(1);
@@ -75,6 +85,7 @@ const child = spawn(lune, ["run", "lune/soak/soak.luau"], {
 		STAFFOPS_SOAK_SEED: String(seed),
 		STAFFOPS_SOAK_MIN_STAY: String(minStay),
 		STAFFOPS_SOAK_VERBOSE: args.includes("--verbose") ? "1" : "0",
+		STAFFOPS_SOAK_PROFILE: profile,
 		STAFFOPS_SOAK_LINGERING_FAULTS: args.includes("--lingering-faults") ? "1" : "0",
 	},
 });
@@ -106,12 +117,16 @@ if (result === null) {
 	process.exit(1);
 }
 const [, happened, recorded, errors] = result.map(Number);
+// Deployed mode only: the figures of lune/soak/deployed.luau, judged there.
+const deployedOk = !/ deployed=FAIL /.test(result[0]);
 const surfaced = errors + uncaught;
 const joinsOk = happened === recorded;
 const errorsOk = surfaced === 0;
 if (uncaught > 0) console.log(`uncaught errors in Lune threads (stderr): ${uncaught}`);
 console.log(
 	`SOAK VERDICT joins_equal=${joinsOk} errors_surfaced=${surfaced} ` +
-		`real_seconds=${((Date.now() - started) / 1000).toFixed(1)} result=${joinsOk && errorsOk ? "PASS" : "FAIL"}`,
+		`${profile === "deployed" ? `deployed_figures=${deployedOk ? "PASS" : "FAIL"} ` : ""}` +
+		`real_seconds=${((Date.now() - started) / 1000).toFixed(1)} ` +
+		`result=${joinsOk && errorsOk && deployedOk ? "PASS" : "FAIL"}`,
 );
-process.exit(joinsOk && errorsOk && code === 0 ? 0 : 1);
+process.exit(joinsOk && errorsOk && deployedOk && code === 0 ? 0 : 1);
