@@ -1,7 +1,7 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
 // package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
-// then a small soak (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last,
+// then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
@@ -187,23 +187,33 @@ if (!luneOnly) {
 	suites.push({ name: "Luau types", passed, failed });
 }
 
-// 7. A small soak (scripts/soak.mjs --small): the shipped model under random faults against its own reference
-// service. Two checks: the joins the service recorded equal the joins that happened; no error surfaced to game code.
-if (soak) {
-	const small = run("soak (small): random faults against the reference service", "node", [
+// 7. Two small soaks (scripts/soak.mjs --small): the shipped model under random faults against its own reference
+// service, as a service of the interface and as the deployed one. Checks: the joins the service recorded equal the
+// joins that happened; no error surfaced to game code; for the deployed one, its figures (actions lost only with
+// their lost answer, no chat message stored twice, no call created twice or left open, no granted visit deleted).
+function smallSoak(name, extraArgs) {
+	const small = run(`${name}: random faults against the reference service`, "node", [
 		"scripts/soak.mjs",
 		"--small",
 		"--no-build",
+		...extraArgs,
 	]);
-	const verdict = /^SOAK VERDICT joins_equal=(\w+) errors_surfaced=(\d+) /m.exec(small.stdout);
+	const verdict = /^SOAK VERDICT joins_equal=(\w+) errors_surfaced=(\d+)(?: deployed_figures=(\w+))? /m.exec(
+		small.stdout,
+	);
 	if (verdict === null) {
-		suites.push({ name: "soak (small)", passed: 0, failed: 1 });
-	} else {
-		const checks = [verdict[1] === "true", verdict[2] === "0"];
-		const passed = checks.filter(Boolean).length;
-		const failed = checks.length - passed;
-		suites.push({ name: "soak (small)", passed, failed: failed === 0 && small.status !== 0 ? 1 : failed });
+		suites.push({ name, passed: 0, failed: 1 });
+		return;
 	}
+	const checks = [verdict[1] === "true", verdict[2] === "0"];
+	if (extraArgs.length > 0) checks.push(verdict[3] === "PASS");
+	const passed = checks.filter(Boolean).length;
+	const failed = checks.length - passed;
+	suites.push({ name, passed, failed: failed === 0 && small.status !== 0 ? 1 : failed });
+}
+if (soak) {
+	smallSoak("soak (small)", []);
+	smallSoak("soak (deployed)", ["--profile", "deployed"]);
 }
 
 console.log("\n== summary");

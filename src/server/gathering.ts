@@ -132,13 +132,26 @@ export class Gathering {
 		record.request = undefined;
 	}
 
+	/**
+	 * At shutdown on the deployed service: every player still present leaves now (Roblox may remove them only after
+	 * `BindToClose` has run), so each session ends with its own leave before the server's end.
+	 */
+	leaveEveryone(): void {
+		for (const [, record] of this.host.records) {
+			if (record.left) continue;
+			this.untrack(record.player);
+		}
+	}
+
 	/** Reports the leave of an answered join, unless the server ends at shutdown anyway. */
 	leave(record: PlayerRecord, leftAt: number): void {
 		// Banned (on the deployed service a banned joiner's session ends at his leave like anyone's), or the service
 		// tracks nothing for this player (`tracked: false`): no session of theirs to end.
 		const bannedWithoutSession = record.answer?.banned === true && this.host.profile() !== "deployed";
 		if (bannedWithoutSession || record.answer?.tracked === false || record.answeredUnder === undefined) return;
-		if (this.host.shuttingDown() && this.host.sessions.endsServer()) return;
+		// Ending the server ends the sessions still open, except on the deployed service, whose endServer deletes the
+		// sessions of non-staff players still in game: there each gets its own leave first.
+		if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;
 		this.host.sessions.leave(record.userId, record.answeredUnder, leftAt);
 	}
 
