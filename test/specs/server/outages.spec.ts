@@ -1,6 +1,4 @@
 import { HttpService } from "@rbxts/services";
-import { StaffOpsApiClient } from "../../../src/api/apiClient";
-import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { RECOVERY_QUIET } from "../../../src/background/log";
 import { StaffOps } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
@@ -8,7 +6,7 @@ import type { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, freshStart, linesWith, specClient, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, linesWith, warnings } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Issue 24, points 5 and 3: a service that fails on and off is one outage (one warning, one recovery line once
@@ -56,28 +54,6 @@ class FlappingJoins implements HttpServiceLike {
 	JSONDecode(input: string): unknown {
 		return HttpService.JSONDecode(input);
 	}
-}
-
-/** A client whose heartbeat reads never list the players in `leftOut`. */
-function leavingOut(leftOut: Set<string>): StaffOpsApiClient {
-	const client = specClient();
-	const games = client.games;
-	(client as unknown as { games: typeof games }).games = {
-		getRunning(id, options) {
-			return games.getRunning(id, options).andThen((answer): RunningGameAnswer => {
-				const running = answer.runningGame!;
-				return {
-					success: true,
-					runningGame: {
-						...running,
-						players: (running.players ?? []).filter((userId) => !leftOut.has(userId)),
-					},
-					players: (answer.players ?? []).filter((player) => !leftOut.has(player.userId ?? "")),
-				};
-			});
-		},
-	};
-	return client;
 }
 
 export = () => {
