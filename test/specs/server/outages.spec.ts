@@ -1,4 +1,6 @@
 import { HttpService } from "@rbxts/services";
+import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { RECOVERY_QUIET } from "../../../src/background/log";
 import { StaffOps } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
@@ -6,7 +8,7 @@ import type { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, freshStart, linesWith, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, linesWith, specClient, warnings } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Issue 24, points 5 and 3: a service that fails on and off is one outage (one warning, one recovery line once
@@ -54,6 +56,28 @@ class FlappingJoins implements HttpServiceLike {
 	JSONDecode(input: string): unknown {
 		return HttpService.JSONDecode(input);
 	}
+}
+
+/** A client whose heartbeat reads never list the players in `leftOut`. */
+function leavingOut(leftOut: Set<string>): StaffOpsApiClient {
+	const client = specClient();
+	const games = client.games;
+	(client as unknown as { games: typeof games }).games = {
+		getRunning(id, options) {
+			return games.getRunning(id, options).andThen((answer): RunningGameAnswer => {
+				const running = answer.runningGame!;
+				return {
+					success: true,
+					runningGame: {
+						...running,
+						players: (running.players ?? []).filter((userId) => !leftOut.has(userId)),
+					},
+					players: (answer.players ?? []).filter((player) => !leftOut.has(player.userId ?? "")),
+				};
+			});
+		},
+	};
+	return client;
 }
 
 export = () => {
@@ -168,6 +192,55 @@ export = () => {
 			expect(before).to.equal(1);
 			expect(linesWith(allOutput(), "group ranks are read again").size()).to.equal(1);
 			expect(lines.size()).to.equal(2);
+		});
+	});
+
+	describe("players the service keeps leaving out (point 3)", () => {
+		it("the same 100 of 200 left out of every list: each reported again at most twice an hour, one warning", () => {
+			const clock = new FakeScheduler();
+			const http = new RecordingHttp(clock);
+			const leftOut = new Set<string>();
+			for (let i = 1; i <= 200; i += 2) leftOut.add(tostring(5000 + i));
+			const server = StaffOps.start(
+				{
+					baseUrl: harness.serviceUrl,
+					apiKey: harness.serviceKey,
+					budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }, clock),
+					clientReportTimeoutSeconds: 0,
+				},
+				{
+					scheduler: clock,
+					random: () => 0.5,
+					client: leavingOut(leftOut),
+					transport: { http, scheduler: clock, random: () => 0.5 },
+				},
+			)!;
+			waitUntil(() => server.isRegistered(), "registration");
+			for (let i = 1; i <= 200; i++) harness.players.add(5000 + i);
+			waitUntil(() => serviceControl.count("playerJoin") === 200, "the 200 joins");
+
+			run(clock, 1800, 5);
+			const halfHour = serviceControl.count("playerJoin");
+			run(clock, 1800, 5);
+			waitSeconds(0.2);
+			const hour = serviceControl.count("playerJoin");
+			let most = 0;
+			let listedAgain = 0;
+			for (let i = 1; i <= 200; i++) {
+				const joins = serviceControl.records().joinsByUser[tostring(5000 + i)] ?? 0;
+				most = math.max(most, joins);
+				if (!leftOut.has(tostring(5000 + i)) && joins > 1) listedAgain++;
+			}
+			print(
+				`[left out] 100 of 200 players never listed: ${halfHour} join requests in 30 min, ${hour} in 60 min, ` +
+					`at most ${most} joins for one player`,
+			);
+			expect(halfHour <= 300).to.equal(true);
+			// The first join, then at most 2 reports again in the hour.
+			expect(most <= 3).to.equal(true);
+			expect(hour > 200).to.equal(true);
+			expect(listedAgain).to.equal(0);
+			expect(linesWith(warnings(), "still does not list").size()).to.equal(1);
 		});
 	});
 };
