@@ -31,18 +31,10 @@ export interface PresenceSeams {
 export const RECONCILE_CAP = 10;
 
 /**
- * A player the service does not list is reported again at most this often: once, then not before this many seconds
- * have passed (so at most 2 times an hour). A service that keeps leaving out the same players would otherwise get
- * their joins every beat, and on the deployed service each one opens a session.
- */
-export const REREPORT_SPACING = 1800;
-
-/**
  * The heartbeat: every `heartbeatSeconds`, one request. By default it reads the running game back
  * (`GET /games/running/{id}`), which also lists the players: a player the service does not list is reported again,
- * at most {@link RECONCILE_CAP} per beat and each player at most every {@link REREPORT_SPACING} seconds (one
- * warning while some wait), and never on a list that cannot be right (no players listed at all while players here
- * were answered). With a keep-alive route it sends that instead, which keeps the server present where
+ * at most {@link RECONCILE_CAP} per beat, and never on a list that cannot be right (no players listed at all while
+ * players here were answered). With a keep-alive route it sends that instead, which keeps the server present where
  * reads do not; a 404 on it is told apart by one read: the server is gone (register again) or the route may be. A
  * no-route answer (that 404, a 405) makes that beat a read; the route counts as missing only as the one failure
  * policy's {@link RouteState} says (one warning), is re-probed at the longest backoff and resumes when it answers.
@@ -55,8 +47,6 @@ export class Presence {
 	private readonly route: RouteState;
 	/** Failures handled so far (for specs and diagnostics). */
 	failuresHandled = 0;
-	/** When each player was last reported again because a list left them out (scheduler seconds). */
-	private readonly rereported = new Map<number, number>();
 
 	constructor(private readonly host: PresenceSeams) {
 		this.keepAlive = host.keepAlive;
@@ -186,10 +176,7 @@ export class Presence {
 			answered += 1;
 			if (!listed.has(tostring(record.userId))) missing.push(record);
 		}
-		if (missing.size() === 0) {
-			this.host.health.recovered("unlisted", "the service lists every player of this server again");
-			return;
-		}
+		if (missing.size() === 0) return;
 		if (listed.size() === 0 && answered >= 2) {
 			// Everyone gone at once is what a broken answer looks like, not what a service that works says.
 			this.host.health.problem(
@@ -199,27 +186,10 @@ export class Presence {
 			return;
 		}
 		this.host.health.recovered("listing", "the service lists this server's players again");
-		const clock = this.host.scheduler.now();
-		for (const [userId, at] of this.rereported) if (clock - at >= REREPORT_SPACING) this.rereported.delete(userId);
-		// Players reported again within the spacing wait; the rest go, the longest-present first, a few per beat.
-		const due = missing.filter((record) => !this.rereported.has(record.userId));
-		due.sort((a, b) => a.order < b.order);
-		const now = math.min(due.size(), RECONCILE_CAP);
-		for (let i = 0; i < now; i++) {
-			due[i].phase = "ready";
-			this.rereported.set(due[i].userId, clock);
-		}
-		const held = missing.size() - due.size();
-		if (held > 0) {
-			this.host.health.problem(
-				"unlisted",
-				`the service still does not list ${held} player(s) after they were reported again; ` +
-					`each is reported again at most every ${REREPORT_SPACING / 60} minutes`,
-			);
-		}
-		// While that warning stands, the per-beat line would only repeat it.
-		if (now > 0 && !this.host.health.isFailing("unlisted"))
-			logInfo(`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again`);
-		if (now > 0) this.host.resend();
+		missing.sort((a, b) => a.order < b.order);
+		const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();
+		for (let i = 0; i < now; i++) missing[i].phase = "ready";
+		logInfo(`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again`);
+		this.host.resend();
 	}
 }

@@ -72,13 +72,8 @@ export class Registration {
 					const attempts = this.failures + 1;
 					this.failures = 0;
 					const id = `(internal game id ${answer.gameId})`;
-					// A registration is made once: its outage ends with it, in this line, with no quiet period.
-					const wasFailing = this.host.health.ended("register");
-					logInfo(
-						wasFailing
-							? `registered this server after ${attempts} attempts ${id}`
-							: `registered this server ${id}`,
-					);
+					const again = `registered this server after ${attempts} attempts ${id}`;
+					if (!this.host.health.recovered("register", again)) logInfo(`registered this server ${id}`);
 					this.host.registered(this.current);
 				}),
 			(err: unknown) =>
