@@ -297,18 +297,18 @@ export const MUTANTS = [
 	{
 		id: "health-warns-every-time",
 		file: "src/background/log.ts",
-		from: "\t\t} else {\n\t\t\toutage.lastFailure = now;",
-		to: "\t\t} else {\n\t\t\tlogWarn(text);\n\t\t\toutage.lastFailure = now;",
+		from: "\t\tif (fresh) {\n\t\t\tthis.failing.add(area);\n\t\t\tlogWarn(text);\n\t\t}",
+		to: "\t\tthis.failing.add(area);\n\t\tlogWarn(text);",
 		what: "a problem is warned on every failure, not once per outage",
-		specs: "specs server outages",
+		specs: "specs server presence"
 	},
 	{
 		id: "health-recovers-silently",
 		file: "src/background/log.ts",
-		from: "\t\t\tthis.outages.delete(area);\n\t\t\tlogInfo(text);",
-		to: "\t\t\tthis.outages.delete(area);",
+		from: "\t\tthis.meanings.delete(area);\n\t\tlogInfo(text);",
+		to: "\t\tthis.meanings.delete(area);",
 		what: "recovery is not logged",
-		specs: "specs server outages",
+		specs: "specs server presence"
 	},
 	{
 		id: "retry-share-unlimited",
@@ -533,10 +533,10 @@ export const MUTANTS = [
 	{
 		id: "presence-reconcile-uncapped",
 		file: "src/server/presence.ts",
-		from: "const now = math.min(due.size(), RECONCILE_CAP);",
-		to: "const now = due.size();",
+		from: "const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();",
+		to: "const now = missing.size();",
 		what: "a heartbeat re-reports every missing player at once",
-		specs: "specs server bounded",
+		specs: "specs server bounded"
 	},
 	{
 		id: "presence-fresh-answers-missing",
