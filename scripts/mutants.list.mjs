@@ -300,7 +300,7 @@ export const MUTANTS = [
 		from: "\t\tif (fresh) {\n\t\t\tthis.failing.add(area);\n\t\t\tlogWarn(text);\n\t\t}",
 		to: "\t\tthis.failing.add(area);\n\t\tlogWarn(text);",
 		what: "a problem is warned on every failure, not once per outage",
-		specs: "specs server presence"
+		specs: "specs server presence",
 	},
 	{
 		id: "health-recovers-silently",
@@ -308,7 +308,7 @@ export const MUTANTS = [
 		from: "\t\tthis.meanings.delete(area);\n\t\tlogInfo(text);",
 		to: "\t\tthis.meanings.delete(area);",
 		what: "recovery is not logged",
-		specs: "specs server presence"
+		specs: "specs server presence",
 	},
 	{
 		id: "retry-share-unlimited",
@@ -536,7 +536,7 @@ export const MUTANTS = [
 		from: "const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();",
 		to: "const now = missing.size();",
 		what: "a heartbeat re-reports every missing player at once",
-		specs: "specs server bounded"
+		specs: "specs server bounded",
 	},
 	{
 		id: "presence-fresh-answers-missing",
