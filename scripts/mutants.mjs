@@ -15,6 +15,7 @@
 // names the mutants that moved (`--repin` fixes those) and the ones lost or ambiguous (fixed by hand), and stops.
 // Prints a line per mutant, the kill rate, and every survivor with its explanation. Exits 1 when a survivor has
 // no written reason, a mutant is not where the list says, or a baseline pattern fails.
+import { writeNoticeTexts } from "./notices.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -83,6 +84,8 @@ for (const path of [
 cpSync(join(root, "node_modules/roblox-ts/include"), join(scratch, "include"), { recursive: true });
 symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"), "dir");
 mkdirSync(join(scratch, "build"), { recursive: true });
+// The model carries the licence texts (default.project.json names them under build/notices).
+writeNoticeTexts(join(scratch, "build/notices"));
 
 const rbxtsc = join(root, "node_modules/.bin/rbxtsc");
 const rojo = requireTool("rojo");
