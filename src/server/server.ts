@@ -595,8 +595,10 @@ export class StaffOpsServer {
 		let again = 0;
 		for (const [userId, record] of this.records) {
 			const phase = record.phase;
-			if (record.left) {
-				// Gone, and the old server's sessions ended with it: nothing to report for them.
+			const unrecorded = phase === "ready" || phase === "sending" || phase === "checking";
+			// Gone, and the old server's sessions ended with it: nothing to report for them. At shutdown a join that
+			// never reached the old server is still reported, as every queued join is then (joinQueue `failed`).
+			if (record.left && !(this.shuttingDown && unrecorded)) {
 				this.records.delete(userId);
 				continue;
 			}

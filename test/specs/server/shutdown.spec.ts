@@ -78,6 +78,31 @@ export = () => {
 			expect(joinsOf(2003).size()).to.equal(1);
 		});
 
+		it("registers again when a join at close answers 404, and still reports the players who left meanwhile", () => {
+			// The soak found it: the service forgot the server just before the close; the last joins answer 404
+			// while Roblox removes everyone, and the joins of players already gone were dropped with the old server.
+			const started = startStaffOps({ shutdownDeadlineSeconds: 5 });
+			waitUntil(() => started.server.isRegistered(), "registration");
+			serviceControl.forget(started.server.getInternalGameId()!);
+			serviceControl.fault({ operation: "playerJoin", latencyMs: 200, times: 2 });
+			const first = join(2004);
+			const second = join(2005);
+			report(started, first, { platform: "Phone", tzOffset: "+00:00" });
+			report(started, second, { platform: "Desktop", tzOffset: "+00:00" });
+			task.spawn(() => {
+				task.wait(0.05);
+				harness.players.remove(first);
+				harness.players.remove(second);
+			});
+			const [, finished] = harness.server.close();
+			expect(finished).to.equal(true);
+			expect(serviceControl.count("createServer")).to.equal(2);
+			// Each 404'd join reached the service once more, under the new registration; the service acted once.
+			const reached = joinsOf(2004).size() + joinsOf(2005).size();
+			expect(reached).to.equal(2);
+			expect(joinsOf(2004)[0].runningGameId).to.equal(started.server.getRunningGameId());
+		});
+
 		it("returns within the deadline when the service is down, and sends nothing after", () => {
 			serviceControl.fault({ operation: "*", status: 503 });
 			const started = startStaffOps({ shutdownDeadlineSeconds: 1 });
