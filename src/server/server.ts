@@ -209,6 +209,7 @@ export class StaffOpsServer {
 				this.sessions.flush();
 			},
 			guard,
+			fastSeconds: config.callSyncSeconds,
 		});
 		this.reports = new ClientReports(this.players, this.gathering, scheduler);
 	}

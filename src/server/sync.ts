@@ -14,7 +14,11 @@ import type { SessionEvent, SessionEvents } from "./sessionEvents";
  * @internal
  */
 export const SYNC_IDLE_SECONDS = 12.5;
-/** Seconds between syncs while a support call is open (`setFast(true)`). @internal */
+/**
+ * Seconds between syncs while a support call is open (`setFast(true)`), unless `callSyncSeconds` says otherwise:
+ * one sync carries every open call, so 3 s is 20 requests a minute for all of them together.
+ * @internal
+ */
 export const SYNC_FAST_SECONDS = 3;
 /** The longest `Retry-After` honoured, in seconds. */
 const MAX_RETRY_AFTER = 600;
@@ -53,6 +57,8 @@ export interface SyncSeams {
 	/** After each sync that reached the service (the join queue and leaves retry if they were failing). */
 	readonly beaten: () => void;
 	readonly guard: (label: string, fn: () => void) => void;
+	/** Seconds between syncs while a support call is open (`callSyncSeconds`). */
+	readonly fastSeconds: number;
 }
 
 function toBody(event: SessionEvent): SessionEvent {
@@ -90,17 +96,17 @@ export class Sync {
 		this.outbox = outbox ?? NO_OUTBOX;
 	}
 
-	/** Syncs every {@link SYNC_FAST_SECONDS} while `on` (a support call is open), else every {@link SYNC_IDLE_SECONDS}. */
+	/** Syncs every `fastSeconds` while `on` (a support call is open), else every {@link SYNC_IDLE_SECONDS}. */
 	setFast(on: boolean): void {
 		const sooner = on && !this.fast;
 		this.fast = on;
 		if (sooner && this.token !== undefined && !this.inFlight && this.failures === 0)
-			this.schedule(SYNC_FAST_SECONDS);
+			this.schedule(this.seams.fastSeconds);
 	}
 
 	/** The interval now, in seconds. */
 	interval(): number {
-		return this.fast ? SYNC_FAST_SECONDS : SYNC_IDLE_SECONDS;
+		return this.fast ? this.seams.fastSeconds : SYNC_IDLE_SECONDS;
 	}
 
 	/** Schedules the next sync after `seconds` (default: the interval), replacing any scheduled one. */

@@ -112,6 +112,8 @@ export = () => {
 			).to.equal(true);
 			expect(mentions(refused({ ...base(), heartbeatSeconds: 0 / 0 }), "config.heartbeatSeconds")).to.equal(true);
 			expect(mentions(refused({ ...base(), heartbeatSeconds: 1 }), "from 5 to 600")).to.equal(true);
+			expect(mentions(refused({ ...base(), callSyncSeconds: 1 }), "config.callSyncSeconds")).to.equal(true);
+			expect(mentions(refused({ ...base(), callSyncSeconds: 11 }), "from 2 to 10")).to.equal(true);
 			expect(
 				mentions(refused({ ...base(), shutdownDeadlineSeconds: 30 }), "config.shutdownDeadlineSeconds"),
 			).to.equal(true);

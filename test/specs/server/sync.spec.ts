@@ -50,6 +50,17 @@ export = () => {
 			expect(all[all.size() - 1].at - all[all.size() - 2].at).to.equal(SYNC_FAST_SECONDS);
 		});
 
+		it("syncs every callSyncSeconds while a call is open when the game sets it", () => {
+			const started = startAgainstFake({ callSyncSeconds: 2.5 });
+			run(started, 30);
+			started.server.getSync().setFast(true);
+			run(started, 30);
+			const all = syncs(started);
+			// The last 10 syncs (all within the 30 s with the call open) are 2.5 s apart, not 3.
+			expect(all.size() >= 12).to.equal(true);
+			for (let i = all.size() - 10; i < all.size(); i++) expect(all[i].at - all[i - 1].at).to.equal(2.5);
+		});
+
 		it("after an unknown outcome sends the same events again, and no chat events blindly", () => {
 			const started = startAgainstFake();
 			const outcomes = new Array<string>();
