@@ -15,7 +15,7 @@ const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak
   --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
-                    then the server and client specs Immediate)`;
+                    then every spec again Immediate)`;
 
 const args = process.argv.slice(2);
 if (args.includes("--help")) {
@@ -135,20 +135,16 @@ async function runLune(signals = "Deferred", pattern = filter) {
 	return { passed, failed };
 }
 
-// Roblox's default signal behaviour is Immediate; places can opt into Deferred. Every spec runs Deferred (as most
-// were written), and the server and client specs, where handlers on PlayerAdded, remotes and buttons run, again
-// Immediate (docs/roblox-fidelity.md). --signals Immediate|Deferred picks one mode for a narrow run.
+// Roblox's default signal behaviour is Immediate; places can opt into Deferred. Every spec runs under both: Deferred
+// (as most were written), then Immediate, where handlers on PlayerAdded, remotes and buttons run inline
+// (docs/roblox-fidelity.md). --signals Immediate|Deferred picks one mode for a narrow run.
 const signalsIndex = args.indexOf("--signals");
 const onlySignals = signalsIndex >= 0 ? args[signalsIndex + 1] : undefined;
 if (onlySignals !== undefined) {
 	suites.push({ name: `TestEZ (${onlySignals})`, ...(await runLune(onlySignals)) });
 } else {
 	suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
-	if (filter === undefined) {
-		for (const part of ["server", "client"]) {
-			suites.push({ name: `TestEZ ${part} Imm.`, ...(await runLune("Immediate", `specs ${part}`)) });
-		}
-	}
+	if (filter === undefined) suites.push({ name: "TestEZ Immediate", ...(await runLune("Immediate")) });
 }
 
 // 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of

@@ -73,6 +73,8 @@ export interface Harness {
 	 * `/status/<code>`, `/slow/<ms>`, `/echo` (answers the method, headers and body it got).
 	 */
 	readonly probeUrl: string;
+	/** How this run's signals run handlers (`STAFFOPS_SIGNAL_BEHAVIOR`): inline (`Immediate`) or deferred. */
+	readonly signalBehavior: "Immediate" | "Deferred";
 	readonly http: {
 		/** Seconds before RequestAsync throws `HttpError: Timedout` (30 by default). */
 		setTimeout: (this: void, seconds: number) => void;

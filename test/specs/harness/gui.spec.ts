@@ -3,13 +3,13 @@ import { harness } from "../../support/harness";
 // Lune's instances have no input events; the harness gives buttons an Activated signal that specs fire.
 export = () => {
 	describe("GuiButton.Activated (fake)", () => {
-		it("fires a TextButton's and an ImageButton's Activated, deferred, like a click", () => {
+		it("fires a TextButton's and an ImageButton's Activated like a click, inline or deferred as the signal behaviour says", () => {
 			for (const className of ["TextButton", "ImageButton"] as const) {
 				const button = new Instance(className);
 				let clicks = 0;
 				const connection = button.Activated.Connect(() => (clicks += 1));
 				harness.gui.activate(button);
-				expect(clicks).to.equal(0);
+				expect(clicks).to.equal(harness.signalBehavior === "Immediate" ? 1 : 0);
 				const started = os.clock();
 				while (clicks === 0 && os.clock() - started < 2) task.wait();
 				expect(clicks).to.equal(1);
