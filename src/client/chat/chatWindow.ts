@@ -1,4 +1,5 @@
 import { Signal } from "../../shared/signal";
+import { builderSans, screenGui, themedText, THEME } from "../ui";
 
 /**
  * Options of a {@link ChatWindow}.
@@ -26,14 +27,12 @@ export interface ChatWindowMessage {
 const WIDTH = 320;
 const HEIGHT = 260;
 const TITLE_HEIGHT = 32;
-const BACKGROUND = Color3.fromRGB(24, 26, 31);
-const TITLE_BACKGROUND = Color3.fromRGB(36, 39, 46);
-const TEXT = Color3.fromRGB(235, 237, 240);
-const MUTED = Color3.fromRGB(150, 156, 166);
-const ACCENT = Color3.fromRGB(120, 170, 255);
+const BACKGROUND = THEME.background;
+const TITLE_BACKGROUND = THEME.field;
+const MUTED = THEME.muted;
+const ACCENT = THEME.accent;
 const INPUT_HEIGHT = 44;
 const END_COLOR = Color3.fromRGB(150, 60, 60);
-const BUILDER_SANS = "rbxasset://fonts/families/BuilderSans.json";
 /** Longest message the text box takes, in characters (as Roblox chat; the server cuts it again). */
 const MAX_INPUT = 200;
 
@@ -51,34 +50,21 @@ export function formatClockTime(unixSeconds: number, utc = false): string {
 }
 
 function label(name: string, parent: Instance, props: Partial<WritableInstanceProperties<TextLabel>>): TextLabel {
-	const instance = new Instance("TextLabel");
-	instance.Name = name;
+	const instance = themedText("TextLabel", name, parent, 14);
 	instance.BackgroundTransparency = 1;
-	instance.BorderSizePixel = 0;
-	instance.Font = Enum.Font.BuilderSans;
-	instance.TextColor3 = TEXT;
-	instance.TextSize = 14;
-	instance.RichText = false;
 	instance.TextXAlignment = Enum.TextXAlignment.Left;
 	for (const [key, value] of pairs(props)) (instance as unknown as Record<string, unknown>)[key] = value;
-	instance.Parent = parent;
 	return instance;
 }
 
 function button(name: string, text: string, x: number, parent: Instance): TextButton {
-	const instance = new Instance("TextButton");
-	instance.Name = name;
+	const instance = themedText("TextButton", name, parent, 16);
 	instance.Text = text;
-	instance.Font = Enum.Font.BuilderSansBold;
-	instance.TextSize = 16;
-	instance.TextColor3 = TEXT;
 	instance.AutoButtonColor = true;
 	instance.BackgroundColor3 = TITLE_BACKGROUND;
-	instance.BorderSizePixel = 0;
 	instance.AnchorPoint = new Vector2(1, 0.5);
 	instance.Position = new UDim2(1, x, 0.5, 0);
 	instance.Size = UDim2.fromOffset(24, 24);
-	instance.Parent = parent;
 	return instance;
 }
 
@@ -139,11 +125,7 @@ export class ChatWindow {
 		this.formatTime = options.formatTime ?? ((seconds) => formatClockTime(seconds));
 		this.maxEntries = math.max(1, math.floor(options.maxEntries ?? 200));
 
-		const gui = new Instance("ScreenGui");
-		gui.Name = "StaffOpsCallChat";
-		gui.ResetOnSpawn = false;
-		gui.DisplayOrder = 50;
-		gui.ZIndexBehavior = Enum.ZIndexBehavior.Sibling;
+		const gui = screenGui("StaffOpsCallChat", 50);
 		this.gui = gui;
 
 		const frame = new Instance("Frame");
@@ -168,7 +150,7 @@ export class ChatWindow {
 		bar.Parent = frame;
 		this.titleLabel = label("Title", bar, {
 			Text: this.title,
-			Font: Enum.Font.BuilderSansBold,
+			FontFace: builderSans(Enum.FontWeight.Bold),
 			Position: UDim2.fromOffset(12, 0),
 			Size: new UDim2(1, -80, 1, 0),
 			TextTruncate: Enum.TextTruncate.AtEnd,
@@ -231,7 +213,7 @@ export class ChatWindow {
 		header.Parent = entry;
 		label("Sender", header, {
 			Text: message.sender,
-			Font: Enum.Font.BuilderSansBold,
+			FontFace: builderSans(Enum.FontWeight.Bold),
 			TextColor3: ACCENT,
 			TextSize: 13,
 			Size: new UDim2(1, -48, 1, 0),
@@ -307,7 +289,6 @@ export class ChatWindow {
 			const endButton = button("End", "End", -72, this.bar);
 			endButton.Size = UDim2.fromOffset(44, 24);
 			endButton.BackgroundColor3 = END_COLOR;
-			endButton.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
 			endButton.TextSize = 14;
 			this.endButton = endButton;
 			this.titleLabel.Size = new UDim2(1, -132, 1, 0);
@@ -368,35 +349,23 @@ export class ChatWindow {
 		bar.Size = new UDim2(1, 0, 0, INPUT_HEIGHT);
 		bar.BackgroundColor3 = TITLE_BACKGROUND;
 		bar.BorderSizePixel = 0;
-		const input = new Instance("TextBox");
-		input.Name = "Input";
+		const input = themedText("TextBox", "Input", bar, 16);
 		input.Text = "";
 		input.PlaceholderText = "Write to staff";
 		input.ClearTextOnFocus = false;
 		input.TextEditable = true;
-		input.FontFace = new Font(BUILDER_SANS);
-		input.TextSize = 16;
-		input.TextColor3 = TEXT;
 		input.PlaceholderColor3 = MUTED;
 		input.TextXAlignment = Enum.TextXAlignment.Left;
 		input.TextTruncate = Enum.TextTruncate.AtEnd;
 		input.BackgroundColor3 = BACKGROUND;
-		input.BorderSizePixel = 0;
 		input.Position = UDim2.fromOffset(8, 6);
 		input.Size = new UDim2(1, -84, 1, -12);
-		input.Parent = bar;
-		const send = new Instance("TextButton");
-		send.Name = "Send";
+		const send = themedText("TextButton", "Send", bar, 16);
 		send.Text = "Send";
-		send.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
-		send.TextSize = 16;
-		send.TextColor3 = TEXT;
 		send.BackgroundColor3 = ACCENT.Lerp(BACKGROUND, 0.4);
-		send.BorderSizePixel = 0;
 		send.AnchorPoint = new Vector2(1, 0.5);
 		send.Position = new UDim2(1, -8, 0.5, 0);
 		send.Size = new UDim2(0, 64, 1, -12);
-		send.Parent = bar;
 		const submit = () => {
 			const [text] = input.Text.gsub("^%s+", "");
 			const [trimmed] = text.gsub("%s+$", "");

@@ -1,4 +1,5 @@
 import { Signal } from "../../shared/signal";
+import { screenGui, themedText, THEME } from "../ui";
 
 /**
  * Options of a {@link ConsentPrompt}.
@@ -18,22 +19,8 @@ export const DEFAULT_CONSENT_TEXT =
 	"This experience's staff team records when you play here (join and leave times) to run the community. " +
 	"May it keep this visit's record? You can play either way.";
 
-const BACKGROUND = Color3.fromRGB(24, 26, 31);
-const TEXT = Color3.fromRGB(235, 237, 240);
 const ALLOW = Color3.fromRGB(60, 130, 90);
 const DECLINE = Color3.fromRGB(70, 74, 84);
-
-function text(kind: "TextLabel" | "TextButton", name: string, parent: Instance): TextLabel | TextButton {
-	const instance = new Instance(kind);
-	instance.Name = name;
-	instance.BorderSizePixel = 0;
-	instance.FontFace = new Font("rbxasset://fonts/families/BuilderSans.json", Enum.FontWeight.Medium);
-	instance.TextColor3 = TEXT;
-	instance.TextWrapped = true;
-	instance.RichText = false;
-	instance.Parent = parent;
-	return instance;
-}
 
 /**
  * The built-in consent prompt: a ScreenGui (`ResetOnSpawn` off, so a respawn does not take it away) with a title, the
@@ -59,11 +46,7 @@ export class ConsentPrompt {
 	private done = false;
 
 	constructor(parent: Instance, options: ConsentPromptOptions = {}) {
-		const gui = new Instance("ScreenGui");
-		gui.Name = "StaffOpsConsent";
-		gui.ResetOnSpawn = false;
-		gui.DisplayOrder = 50;
-		gui.ZIndexBehavior = Enum.ZIndexBehavior.Sibling;
+		const gui = screenGui("StaffOpsConsent", 50);
 		this.gui = gui;
 
 		const frame = new Instance("Frame");
@@ -71,24 +54,24 @@ export class ConsentPrompt {
 		frame.AnchorPoint = new Vector2(0.5, 0.5);
 		frame.Position = UDim2.fromScale(0.5, 0.5);
 		frame.Size = new UDim2(0.9, 0, 0, 220);
-		frame.BackgroundColor3 = BACKGROUND;
+		frame.BackgroundColor3 = THEME.background;
 		frame.BorderSizePixel = 0;
 		const limit = new Instance("UISizeConstraint");
 		limit.MaxSize = new Vector2(420, 260);
 		limit.Parent = frame;
 		frame.Parent = gui;
 
-		const title = text("TextLabel", "Title", frame);
+		const title = themedText("TextLabel", "Title", frame, 22);
 		title.BackgroundTransparency = 1;
+		title.TextWrapped = true;
 		title.Text = options.title ?? DEFAULT_CONSENT_TITLE;
-		title.TextSize = 22;
 		title.Position = UDim2.fromOffset(16, 12);
 		title.Size = new UDim2(1, -32, 0, 28);
 
-		const question = text("TextLabel", "Question", frame);
+		const question = themedText("TextLabel", "Question", frame, 17);
 		question.BackgroundTransparency = 1;
+		question.TextWrapped = true;
 		question.Text = options.text ?? DEFAULT_CONSENT_TEXT;
-		question.TextSize = 17;
 		question.TextYAlignment = Enum.TextYAlignment.Top;
 		question.Position = UDim2.fromOffset(16, 46);
 		question.Size = new UDim2(1, -32, 1, -120);
@@ -109,9 +92,9 @@ export class ConsentPrompt {
 	}
 
 	private button(name: string, label: string, color: Color3, column: number, frame: Frame, granted: boolean) {
-		const button = text("TextButton", name, frame) as TextButton;
+		const button = themedText("TextButton", name, frame, 20);
+		button.TextWrapped = true;
 		button.Text = label;
-		button.TextSize = 20;
 		button.BackgroundColor3 = color;
 		button.AutoButtonColor = true;
 		button.Selectable = true;

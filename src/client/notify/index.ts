@@ -1,5 +1,6 @@
 import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
+import { screenGui, themedText, THEME } from "../ui";
 
 /** Seconds a notification stays on screen. */
 const SHOW_SECONDS = 8;
@@ -8,7 +9,7 @@ const MAX_TEXT = 1000;
 
 /**
  * Shows one staff notification at the top of the screen for a few seconds (a ScreenGui with `ResetOnSpawn` off,
- * so a respawn does not hide it). Returns the ScreenGui.
+ * so a respawn does not hide it). Returns the ScreenGui. Tree: `ScreenGui "StaffOpsNotification"` › `TextLabel "Text"`.
  *
  * @example
  * ```ts
@@ -17,21 +18,15 @@ const MAX_TEXT = 1000;
  * @see README#deployed-service-extensions
  */
 export function showNotification(parent: Instance, text: string): ScreenGui {
-	const gui = new Instance("ScreenGui");
-	gui.Name = "StaffOpsNotification";
-	gui.ResetOnSpawn = false;
-	const label = new Instance("TextLabel");
+	const gui = screenGui("StaffOpsNotification", 70);
+	const label = themedText("TextLabel", "Text", gui, 16);
 	label.AnchorPoint = new Vector2(0.5, 0);
 	label.Position = new UDim2(0.5, 0, 0, 16);
 	label.Size = new UDim2(0, 420, 0, 64);
-	label.BackgroundColor3 = Color3.fromRGB(30, 30, 36);
+	label.BackgroundColor3 = THEME.background;
 	label.BackgroundTransparency = 0.1;
-	label.TextColor3 = Color3.fromRGB(255, 255, 255);
 	label.TextWrapped = true;
-	label.TextSize = 16;
-	label.Font = Enum.Font.BuilderSans;
 	label.Text = text;
-	label.Parent = gui;
 	gui.Parent = parent;
 	task.delay(SHOW_SECONDS, () => gui.Destroy());
 	return gui;

@@ -2,6 +2,7 @@ import { GuiService, UserInputService } from "@rbxts/services";
 import { MAX_PLAYER_TEXT, SupportCallType, SupportStatePayload } from "../../shared/supportProtocol";
 import { Signal } from "../../shared/signal";
 import type { SupportCallArgs } from "./supportClient";
+import { builderSans, screenGui, themedText, THEME } from "../ui";
 
 /** A player the form offers to report. */
 export interface ReportablePlayer {
@@ -10,14 +11,11 @@ export interface ReportablePlayer {
 	readonly displayName: string;
 }
 
-const BACKGROUND = Color3.fromRGB(24, 26, 31);
-const FIELD = Color3.fromRGB(36, 39, 46);
+const FIELD = THEME.field;
+const MUTED = THEME.muted;
 const CHOSEN = Color3.fromRGB(60, 100, 170);
-const TEXT = Color3.fromRGB(235, 237, 240);
-const MUTED = Color3.fromRGB(150, 156, 166);
 const BAD = Color3.fromRGB(240, 140, 130);
 const GOOD = Color3.fromRGB(140, 210, 160);
-const BUILDER_SANS = "rbxasset://fonts/families/BuilderSans.json";
 /** Touch targets at least this tall (Roblox's guidance for mobile buttons). */
 const ROW = 44;
 
@@ -40,19 +38,12 @@ function text<T extends "TextLabel" | "TextButton" | "TextBox">(
 	parent: Instance,
 	order: number,
 ): CreatableInstances[T] {
-	const instance = new Instance(kind) as TextLabel | TextButton | TextBox;
-	instance.Name = name;
+	const instance = themedText(kind, name, parent, 18) as TextLabel | TextButton | TextBox;
 	instance.LayoutOrder = order;
-	instance.BorderSizePixel = 0;
 	instance.BackgroundColor3 = FIELD;
 	instance.BackgroundTransparency = kind === "TextLabel" ? 1 : 0;
-	instance.FontFace = new Font(BUILDER_SANS, kind === "TextButton" ? Enum.FontWeight.Bold : Enum.FontWeight.Medium);
-	instance.TextColor3 = TEXT;
-	instance.TextSize = 18;
 	instance.TextWrapped = true;
-	instance.RichText = false;
 	instance.Size = new UDim2(1, 0, 0, ROW);
-	instance.Parent = parent;
 	return instance as CreatableInstances[T];
 }
 
@@ -121,11 +112,7 @@ export class CallForm {
 		private readonly state: SupportStatePayload,
 		private readonly others: () => Array<ReportablePlayer>,
 	) {
-		const gui = new Instance("ScreenGui");
-		gui.Name = "StaffOpsCallForm";
-		gui.ResetOnSpawn = false;
-		gui.DisplayOrder = 60;
-		gui.ZIndexBehavior = Enum.ZIndexBehavior.Sibling;
+		const gui = screenGui("StaffOpsCallForm", 60);
 		this.gui = gui;
 
 		const form = new Instance("Frame");
@@ -134,7 +121,7 @@ export class CallForm {
 		form.Position = UDim2.fromScale(0.5, 0.5);
 		form.Size = new UDim2(0.9, 0, 0, 0);
 		form.AutomaticSize = Enum.AutomaticSize.Y;
-		form.BackgroundColor3 = BACKGROUND;
+		form.BackgroundColor3 = THEME.background;
 		form.BorderSizePixel = 0;
 		const limit = new Instance("UISizeConstraint");
 		limit.MaxSize = new Vector2(380, math.huge);
@@ -156,7 +143,7 @@ export class CallForm {
 		const title = text("TextLabel", "Title", form, 1);
 		title.Text = WORDS.title;
 		title.TextSize = 22;
-		title.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
+		title.FontFace = builderSans(Enum.FontWeight.Bold);
 
 		const kind = list("Kind", form, 2, true);
 		this.kindButtons = {

@@ -1,8 +1,5 @@
 import { Signal } from "../../shared/signal";
-
-const BACKGROUND = Color3.fromRGB(24, 26, 31);
-const TEXT = Color3.fromRGB(235, 237, 240);
-const BUILDER_SANS = "rbxasset://fonts/families/BuilderSans.json";
+import { screenGui, themedText, THEME } from "../ui";
 
 /**
  * The small "Call staff" entry: a ScreenGui (`ResetOnSpawn` off) with one button in the top-right corner, below
@@ -28,23 +25,15 @@ export class CallStaffButton {
 	private readonly connection: RBXScriptConnection;
 
 	constructor(parent: Instance) {
-		const gui = new Instance("ScreenGui");
-		gui.Name = "StaffOpsCallStaff";
-		gui.ResetOnSpawn = false;
+		const gui = screenGui("StaffOpsCallStaff", 40);
 		gui.IgnoreGuiInset = false;
 		gui.Enabled = false;
-		gui.DisplayOrder = 40;
 		this.gui = gui;
 
-		const button = new Instance("TextButton");
-		button.Name = "CallStaff";
+		const button = themedText("TextButton", "CallStaff", gui, 18);
 		button.Text = "Call staff";
-		button.FontFace = new Font(BUILDER_SANS, Enum.FontWeight.Bold);
-		button.TextSize = 18;
-		button.TextColor3 = TEXT;
-		button.BackgroundColor3 = BACKGROUND;
+		button.BackgroundColor3 = THEME.background;
 		button.BackgroundTransparency = 0.2;
-		button.BorderSizePixel = 0;
 		button.AutoButtonColor = true;
 		button.Selectable = true;
 		button.AnchorPoint = new Vector2(1, 0);
@@ -53,7 +42,6 @@ export class CallStaffButton {
 		const corner = new Instance("UICorner");
 		corner.CornerRadius = new UDim(0, 8);
 		corner.Parent = button;
-		button.Parent = gui;
 		this.button = button;
 		this.connection = button.Activated.Connect(() => this.pressed.Fire());
 		gui.Parent = parent;
