@@ -135,7 +135,10 @@ export interface StaffOpsBaseConfig {
 	readonly kickMessage?: string | ((reason: string) => string);
 	/** Seconds between presence heartbeats. Default 60; from 5 to 600. */
 	readonly heartbeatSeconds?: number;
-	/** Seconds to wait for a player's client report before reporting the join with platform `unknown`. Default 10; 0 to 60. */
+	/**
+	 * Seconds to wait for a player's client report before reporting the join with platform `unknown` and timezone
+	 * `-00:00`. Default 20 (chosen from client load times: README#game-integration); 0 to 60.
+	 */
 	readonly clientReportTimeoutSeconds?: number;
 	/** Seconds `BindToClose` may spend sending what is still queued. Default 25; from 1 to 28 (Roblox allows 30 in all). */
 	readonly shutdownDeadlineSeconds?: number;
@@ -417,7 +420,7 @@ export function resolveConfig(
 				? kickMessage
 				: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE),
 			heartbeatSeconds: config.heartbeatSeconds ?? 60,
-			clientReportTimeoutSeconds: config.clientReportTimeoutSeconds ?? 10,
+			clientReportTimeoutSeconds: config.clientReportTimeoutSeconds ?? 20,
 			shutdownDeadlineSeconds: config.shutdownDeadlineSeconds ?? 25,
 			trackStudio: config.trackStudio ?? true,
 			deliverClient: config.deliverClient,

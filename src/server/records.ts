@@ -28,7 +28,7 @@ export interface JoinResult {
 	readonly runningPlayerId?: string;
 	/** What was reported: the platform (from the client, or `unknown`). */
 	readonly platform: Platform;
-	/** What was reported: the offset (from the client, or `+00:00` when unknown). */
+	/** What was reported: the offset (from the client, or `-00:00` when unknown). */
 	readonly tzOffset: string;
 	/** What was reported: whether safe chat is on (the player may not chat freely). */
 	readonly safechat: boolean;

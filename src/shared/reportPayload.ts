@@ -25,8 +25,10 @@ export interface ClientReportPayload {
 }
 
 /**
- * The offset reported when a client's timezone is not known (no report, or one that could not be measured). The
- * interface has no "unknown" offset, so UTC stands in for it.
+ * The offset reported when a client's timezone is not known (no report, or one that could not be measured):
+ * `-00:00`, RFC 3339's "unknown local offset" (section 4.3), never `+00:00`, so a real UTC player stays apart. The
+ * service accepts it where it accepts any offset, and cannot take the field left out
+ * (docs/service-contract.md#an-unknown-tzoffset-is--0000).
  *
  * @example
  * ```ts
@@ -34,7 +36,7 @@ export interface ClientReportPayload {
  * ```
  * @see README#game-integration
  */
-export const UNKNOWN_TZ_OFFSET = "+00:00";
+export const UNKNOWN_TZ_OFFSET = "-00:00";
 
 /**
  * Whether `value` is an offset `±HH:MM` within ±14:00 (exactly six characters, minutes 00..59).

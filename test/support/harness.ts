@@ -29,6 +29,11 @@ export interface ClientDevice {
 	viewport?: { x: number; y: number };
 	/** Minutes the client's clock is ahead of UTC (its timezone): `os.date("*t")` there reads it. */
 	tzOffsetMinutes?: number;
+	/**
+	 * Seconds (real time) until the client has loaded: its scripts outside ReplicatedFirst start only then. Left
+	 * out or 0: at once; `math.huge`: not until `finishLoading()`.
+	 */
+	loadSeconds?: number;
 }
 
 /**
@@ -51,6 +56,10 @@ export interface HarnessClient {
 	respawn: (this: void) => void;
 	/** How many characters this client has had. */
 	spawns: (this: void) => number;
+	/** Whether the client has loaded (its scripts outside ReplicatedFirst run only then). */
+	loaded: (this: void) => boolean;
+	/** Ends the client's load now: the scripts that waited for it start. */
+	finishLoading: (this: void) => void;
 	/** Requires a ModuleScript of the client's DataModel in the client's environment. */
 	require: (this: void, module: ModuleScript) => unknown;
 	/** Runs Luau source in the client's environment (as a script there would) and returns what it returns. */

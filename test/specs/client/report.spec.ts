@@ -160,14 +160,14 @@ export = () => {
 				measureOffset: () => error("no clock"),
 			});
 			expect(fallback.platform).to.equal("unknown");
-			expect(fallback.tzOffset).to.equal("+00:00");
+			expect(fallback.tzOffset).to.equal("-00:00");
 
 			const odd = buildClientReport({
 				readDevice: () => device({ keyboardEnabled: true }),
 				measureOffset: () => "+99:00",
 			});
 			expect(odd.platform).to.equal("Desktop");
-			expect(odd.tzOffset).to.equal("+00:00");
+			expect(odd.tzOffset).to.equal("-00:00");
 		});
 
 		it("sends once per client", () => {

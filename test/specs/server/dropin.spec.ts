@@ -87,7 +87,7 @@ export = () => {
 			expect(attributes.get("ApiKey")).to.equal("");
 			expect(attributes.get("KickBanned")).to.equal(true);
 			expect(attributes.get("HeartbeatSeconds")).to.equal(60);
-			expect(attributes.get("ClientReportTimeoutSeconds")).to.equal(10);
+			expect(attributes.get("ClientReportTimeoutSeconds")).to.equal(20);
 			expect(attributes.get("ShutdownDeadlineSeconds")).to.equal(25);
 			expect(attributes.get("TrackStudio")).to.equal(true);
 		});

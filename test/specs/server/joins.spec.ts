@@ -209,7 +209,7 @@ export = () => {
 			expect(joinsOf(2013)[0].platform).to.equal("unknown");
 		});
 
-		it("reports platform unknown and +00:00 when the client never answers", () => {
+		it("reports platform unknown and -00:00 (not UTC's +00:00) when the client never answers", () => {
 			const started = startRegistered({ clientReportTimeoutSeconds: 10 });
 			join(2004);
 			waitSeconds(0.05);
@@ -219,7 +219,7 @@ export = () => {
 			started.clock.advance(1);
 			waitUntil(() => joinsOf(2004).size() === 1, "the join after the timeout");
 			expect(joinsOf(2004)[0].platform).to.equal("unknown");
-			expect(joinsOf(2004)[0].tzOffset).to.equal("+00:00");
+			expect(joinsOf(2004)[0].tzOffset).to.equal("-00:00");
 		});
 
 		it("takes the first valid report and ignores later ones", () => {
