@@ -1,30 +1,17 @@
 // The README's examples, checked: every ```ts block is compiled by rbxtsc in a fixture game (build/readme-examples/)
 // that depends on the package's out/ as a game would depend on @rbxts/staffops, every ```lua block is compiled by
-// Luau in Lune (`luau.compile`: a syntax check), and every ```json block is parsed. A block is complete by itself:
-// whatever it needs (imports, the names it uses) is written in it. Prints one `ok`/`not ok` line per block and,
-// last, `N passed, N failed`; exits non-zero on any failure. Needs out/ (npm run build) and, for Luau, Lune.
+// Luau in Lune (`luau.compile`: a syntax check; scripts/readme-luau.mjs then runs each one against the reference
+// service), and every ```json block is parsed. A block is complete by itself: whatever it needs (imports, the names
+// it uses) is written in it. Prints one `ok`/`not ok` line per block and, last, `N passed, N failed`; exits non-zero
+// on any failure. Needs out/ (npm run build) and, for Luau, Lune.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { requireTool } from "./tools.mjs";
+import { readmeBlocks } from "./readme-blocks.mjs";
 
 const README = "README.md";
 const FIXTURE = "build/readme-examples";
-
-/** The README's fenced blocks, with their language and the line their fence opens on. */
-export function readmeBlocks(text) {
-	const blocks = [];
-	const lines = text.split("\n");
-	for (let index = 0; index < lines.length; index++) {
-		const open = /^```(\w*)\s*$/.exec(lines[index]);
-		if (!open) continue;
-		const start = index + 1;
-		const body = [];
-		for (index++; index < lines.length && !/^```\s*$/.test(lines[index]); index++) body.push(lines[index]);
-		blocks.push({ language: open[1], line: start, source: body.join("\n") + "\n" });
-	}
-	return blocks;
-}
 
 const results = [];
 function report(block, ok, why) {

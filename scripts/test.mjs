@@ -170,6 +170,17 @@ async function runWallyConsumer() {
 }
 if (!luneOnly && filter === undefined) suites.push({ name: "Wally consumer", ...(await runWallyConsumer()) });
 
+// 5b. Every Luau block of the README run where it says it goes, beside the drop-in model or in a Wally user's place,
+// against a service of its own (scripts/readme-luau.mjs prints `ok`/`not ok` per check, last `N passed, N failed`).
+if (!luneOnly && filter === undefined) {
+	const blocks = run("README Luau blocks run (lune/readme/)", "node", ["scripts/readme-luau.mjs"]);
+	const counts = lastCounts(blocks.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (blocks.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name: "README Luau runs", passed, failed });
+}
+
 // 6. The typed Luau entry (model/init.luau): its names agree with the TypeScript, and Luau code written against it
 // type-checks (scripts/luau-types.mjs prints `ok`/`not ok` per check, the last line `N passed, N failed`).
 if (!luneOnly) {
