@@ -5,7 +5,7 @@ import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
-import { JoinLookup, Listed } from "./joinLookup";
+import { JoinLookup, Listing } from "./joinLookup";
 import type { RetryShare } from "../background/retryShare";
 import { announce } from "./announce";
 import type { DecidedProfile } from "./profile";
@@ -79,6 +79,7 @@ export class JoinQueue {
 				for (const [userId, record] of host.records) if (record.phase === "checking") users.push(userId);
 				return users;
 			},
+			resendWhen: "absent",
 			settle: (userId, listing) => host.guard("join lookup", () => this.settleFromListing(userId, listing)),
 			forgotten: () => host.guard("join lookup", () => host.forgotten("the join check")),
 			failed: (err) =>
@@ -206,13 +207,13 @@ export class JoinQueue {
 	}
 
 	/** A join whose outcome was unknown, settled from the service's player list. */
-	private settleFromListing(userId: number, listing: Listed | { readonly listed: false }): void {
+	private settleFromListing(userId: number, listing: Listing): void {
 		const record = this.host.records.get(userId);
 		const registered = this.host.registration();
 		if (record === undefined || record.phase !== "checking" || registered === undefined) return;
 		if (!listing.listed) {
-			// The service has no trace of the join: it never acted on it, so sending it is not a repeat. A player
-			// who left meanwhile is simply dropped.
+			// Reads a grace period after the service answered again found no trace of the join twice: it never
+			// acted on it, so sending it is not a repeat. A player who left meanwhile is simply dropped.
 			if (record.left) {
 				this.host.records.delete(userId);
 				return;
@@ -279,7 +280,7 @@ export class JoinQueue {
 		if (reaction === "check") {
 			record.phase = "checking";
 			this.noteFailure(err, "checking the player list before sending again");
-			this.lookup.request();
+			this.lookup.request(record.userId);
 			return;
 		}
 		if (reaction === "forgotten") {

@@ -67,6 +67,7 @@ export class SessionEnder {
 				return host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 });
 			},
 			pending: () => this.checking.map((leave) => leave.userId),
+			resendWhen: "listed",
 			settle: (userId, listing) => host.guard("leave check", () => this.settle(userId, listing.listed)),
 			// The server is gone, and the service ended its sessions with it: nothing is left to end.
 			forgotten: () => host.guard("leave check", () => this.checking.clear()),
@@ -210,7 +211,7 @@ export class SessionEnder {
 		}
 		if (reaction === "check") {
 			this.checking.push(leave);
-			this.lookup.request();
+			this.lookup.request(leave.userId);
 			return;
 		}
 		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err);
