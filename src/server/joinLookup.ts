@@ -74,13 +74,14 @@ interface Watch {
 /**
  * Requests whose outcome is unknown (a timeout or a dropped connection after sending, a 500/502/504) are not sent
  * again blindly: on the deployed service every join opens a new session, and a late leave can end the session of a
- * player who came back. One read of the running game's player list answers for every such request at once, but a
- * read can be answered before a request the service still holds (a frozen service works through its queue after the
- * client gave up, and a read is quicker than a join): the list then says the request did not land when it is only
- * late. So the answer that proves the request landed (a join listed, a leave no longer listed) settles at once,
- * and the answer that would send it again counts only from a read sent {@link SETTLE_GRACE_SECONDS} after the service
- * answered a read sent after the failure, and only when {@link CONFIRMING_READS} such reads, each a grace period after
- * the last answer, agree. A request that truly never landed is sent again after about three reads and 20 s.
+ * player who came back. One read of the running game's player list answers for every such request at once, but it
+ * can be answered before a request the service still holds
+ * (docs/service-contract.md#a-read-can-be-answered-before-a-held-request): a frozen service works through its queue
+ * after the client gave up, and a read is quicker than a join. The list then says a request did not land when it is
+ * only late. So the answer that proves the request landed (a join listed, a leave no longer listed) settles it at
+ * once, and the answer that would send it again counts only from a read sent {@link SETTLE_GRACE_SECONDS} after the
+ * service answered a read sent after the failure, and only when {@link CONFIRMING_READS} such reads, each a grace
+ * period after the answer before it, agree. A request that truly never landed goes out again after 3 reads and 20 s.
  * @internal
  */
 export class JoinLookup {

@@ -43,11 +43,12 @@ export interface JoinQueueSeams {
 }
 
 /**
- * Sends each player's join once (docs/service-contract.md#playerjoin-is-not-idempotent). Outcomes follow the one failure policy (`api/failurePolicy.ts`):
- * an unusable 2xx counts as done, an unknown outcome is checked against the player list before anything is sent
- * again, a refusal is dropped with one warning per problem, and a transient failure puts the queue in probe mode:
- * while the service is failing only one join is out at a time, so an outage costs a few requests a minute however
- * many players wait, and game code's own calls keep their share of the budget.
+ * Sends each player's join once (docs/service-contract.md#playerjoin-is-not-idempotent). Outcomes follow the one
+ * failure policy (`api/failurePolicy.ts`): an unusable 2xx counts as done, an unknown outcome is checked against the
+ * player list before anything is sent again, by reads that cannot predate the join's processing ({@link JoinLookup}),
+ * a refusal is dropped with one warning per problem, and a transient failure puts the queue in probe mode: while the
+ * service is failing only one join is out at a time, so an outage costs a few requests a minute however many players
+ * wait, and game code's own calls keep their share of the budget.
  * @internal
  */
 export class JoinQueue {
