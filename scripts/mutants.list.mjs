@@ -562,6 +562,22 @@ export const MUTANTS = [
 		what: "leaves of an earlier registration are sent under it",
 		specs: "specs server sessions",
 	},
+	{
+		id: "unknown-outcome-settles-at-once",
+		file: "src/server/joinLookup.ts",
+		from: "if (!resend) return true;",
+		to: "if (!resend || sentAt >= 0) return true;",
+		what: "the first list read settles an unknown join or leave, though it may predate the request's processing",
+		specs: "specs server unknownJoins",
+	},
+	{
+		id: "unknown-outcome-one-confirmation",
+		file: "src/server/joinLookup.ts",
+		from: "return watch.confirmations >= CONFIRMING_READS;",
+		to: "return true;",
+		what: "one read after the grace period is enough to send an unknown join or leave again",
+		specs: "specs server unknownJoins",
+	},
 
 	// ---- bridge
 	{

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { sleep } from "../src/time.js";
-import { DEV_KEY, expectStatus, historyBody, joinBody, orderBody, registerServer } from "../test-support/fixtures.js";
+import {
+	DEV_KEY,
+	PLAYER,
+	expectStatus,
+	historyBody,
+	joinBody,
+	orderBody,
+	registerServer,
+} from "../test-support/fixtures.js";
 import { answers, assertShape } from "../test-support/shapes.js";
 import { stateOf, useService } from "../test-support/service-under-test.js";
 
@@ -121,6 +129,54 @@ describe("faults that spoil the operation's answer", () => {
 		const answer = await t.api.get("/teams/users/1001");
 		expectStatus(answer, 500);
 		assert.ok(Date.now() - started >= 190);
+	});
+});
+
+describe("late: the request waits before it acts", () => {
+	test("the operation acts only after the latency, even after the client gave up, and a later read is answered first", async () => {
+		const server = await registerServer(t.api);
+		await addFault({ operation: "playerJoin", kind: "late", latencyMs: 600, times: 1 });
+		const started = Date.now();
+		// The client gives up after 100 ms, as a library's request timeout would.
+		await assert.rejects(
+			fetch(t.api.baseUrl + "/activity/playerJoin", {
+				method: "POST",
+				headers: { "loader-id": DEV_KEY, "content-type": "application/json" },
+				body: JSON.stringify(joinBody(server.runningGameId)),
+				signal: AbortSignal.timeout(100),
+			}),
+		);
+		const read = await t.api.get(`/games/running/${server.internalGameId}`);
+		expectStatus(read, 200);
+		assert.deepEqual(read.json.runningGame.players, [], "the read is answered before the join acts");
+		assert.equal((await stateOf(t.control)).workspaces[0].joins.length, 0);
+		await sleep(700);
+		const joins = (await stateOf(t.control)).workspaces[0].joins;
+		assert.equal(joins.length, 1, "the held join acted after the latency");
+		assert.ok(joins[0].at - started >= 590, `acted ${joins[0].at - started} ms after it was sent`);
+		const after = await t.api.get(`/games/running/${server.internalGameId}`);
+		assert.deepEqual(after.json.runningGame.players, [String(PLAYER)]);
+		const logged = (await requestLog()).requests.filter((r: { operation: string }) => r.operation === "playerJoin");
+		assert.equal(logged.length, 1, "logged once, though its answer never reached the client");
+		assert.equal(logged[0].status, 200);
+	});
+
+	test("a client that waits gets the real answer once the operation acted", async () => {
+		const server = await registerServer(t.api);
+		await addFault({ operation: "playerJoin", kind: "late", latencyMs: 200 });
+		const started = Date.now();
+		const answer = await t.api.post("/activity/playerJoin", joinBody(server.runningGameId));
+		expectStatus(answer, 200);
+		assertShape(answers.playerJoin, answer.json);
+		assert.ok(Date.now() - started >= 190);
+		assert.equal((await stateOf(t.control)).workspaces[0].joins.length, 1);
+	});
+
+	test("a late fault without latencyMs is refused with 400", async () => {
+		const answer = await t.control.post("/_control/faults", { operation: "playerJoin", kind: "late" });
+		expectStatus(answer, 400);
+		assertShape(answers.failure, answer.json);
+		assert.ok(answer.json.reason.includes("latencyMs"), answer.json.reason);
 	});
 });
 

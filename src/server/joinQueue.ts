@@ -5,7 +5,7 @@ import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
 import { HealthLog, logWarn } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
-import { JoinLookup, Listed } from "./joinLookup";
+import { JoinLookup, Listing } from "./joinLookup";
 import type { RetryShare } from "../background/retryShare";
 import { announce } from "./announce";
 import type { DecidedProfile } from "./profile";
@@ -43,11 +43,12 @@ export interface JoinQueueSeams {
 }
 
 /**
- * Sends each player's join once (docs/service-contract.md#playerjoin-is-not-idempotent). Outcomes follow the one failure policy (`api/failurePolicy.ts`):
- * an unusable 2xx counts as done, an unknown outcome is checked against the player list before anything is sent
- * again, a refusal is dropped with one warning per problem, and a transient failure puts the queue in probe mode:
- * while the service is failing only one join is out at a time, so an outage costs a few requests a minute however
- * many players wait, and game code's own calls keep their share of the budget.
+ * Sends each player's join once (docs/service-contract.md#playerjoin-is-not-idempotent). Outcomes follow the one
+ * failure policy (`api/failurePolicy.ts`): an unusable 2xx counts as done, an unknown outcome is checked against the
+ * player list before anything is sent again, by reads that cannot predate the join's processing ({@link JoinLookup}),
+ * a refusal is dropped with one warning per problem, and a transient failure puts the queue in probe mode: while the
+ * service is failing only one join is out at a time, so an outage costs a few requests a minute however many players
+ * wait, and game code's own calls keep their share of the budget.
  * @internal
  */
 export class JoinQueue {
@@ -79,6 +80,7 @@ export class JoinQueue {
 				for (const [userId, record] of host.records) if (record.phase === "checking") users.push(userId);
 				return users;
 			},
+			resendWhen: "absent",
 			settle: (userId, listing) => host.guard("join lookup", () => this.settleFromListing(userId, listing)),
 			forgotten: () => host.guard("join lookup", () => host.forgotten("the join check")),
 			failed: (err) =>
@@ -206,13 +208,13 @@ export class JoinQueue {
 	}
 
 	/** A join whose outcome was unknown, settled from the service's player list. */
-	private settleFromListing(userId: number, listing: Listed | { readonly listed: false }): void {
+	private settleFromListing(userId: number, listing: Listing): void {
 		const record = this.host.records.get(userId);
 		const registered = this.host.registration();
 		if (record === undefined || record.phase !== "checking" || registered === undefined) return;
 		if (!listing.listed) {
-			// The service has no trace of the join: it never acted on it, so sending it is not a repeat. A player
-			// who left meanwhile is simply dropped.
+			// Reads a grace period after the service answered again found no trace of the join twice: it never
+			// acted on it, so sending it is not a repeat. A player who left meanwhile is simply dropped.
 			if (record.left) {
 				this.host.records.delete(userId);
 				return;
@@ -279,7 +281,7 @@ export class JoinQueue {
 		if (reaction === "check") {
 			record.phase = "checking";
 			this.noteFailure(err, "checking the player list before sending again");
-			this.lookup.request();
+			this.lookup.request(record.userId);
 			return;
 		}
 		if (reaction === "forgotten") {

@@ -30,9 +30,11 @@ export const MAX_QUEUED_LEAVES = 200;
  * Reports leaves and ends the server. A leave is not safe to repeat on the deployed service (a late one ends whatever
  * session the player has there by then), so after an unknown outcome it is checked the way joins are
  * ({@link JoinLookup}): the running game's player list is read, and the leave is sent again only if the player is
- * still listed (the service removes a leaver from it). Leaves take `normal` priority, below joins. While the service fails, one leave is out at a time and the rest queue, up to
- * {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them. Retries wait at least the
- * service's `Retry-After`. A no-route answer on the leave route (a 404 told apart from an unknown server by one read,
+ * still listed (the service removes a leaver from it) in two reads sent a grace period after the service answered
+ * again, since a read can be answered before a held leave lands: one leave per session, however many retries an
+ * outage piles up. Leaves take `normal` priority, below joins. While the service fails, one leave is out at a time
+ * and the rest queue, up to {@link MAX_QUEUED_LEAVES}; past that the oldest are dropped and the warning counts them.
+ * Retries wait at least the service's `Retry-After`. A no-route answer on the leave route (a 404 told apart from an unknown server by one read,
  * a 405) keeps the leave queued: the one failure policy's {@link RouteState} confirms the route missing only after
  * repeated answers over time (one warning), then one leave probes it per longest backoff, and leaves resume by
  * themselves when it answers. A missing endServer route turns the end off with one warning.
@@ -67,6 +69,7 @@ export class SessionEnder {
 				return host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 });
 			},
 			pending: () => this.checking.map((leave) => leave.userId),
+			resendWhen: "listed",
 			settle: (userId, listing) => host.guard("leave check", () => this.settle(userId, listing.listed)),
 			// The server is gone, and the service ended its sessions with it: nothing is left to end.
 			forgotten: () => host.guard("leave check", () => this.checking.clear()),
@@ -210,7 +213,7 @@ export class SessionEnder {
 		}
 		if (reaction === "check") {
 			this.checking.push(leave);
-			this.lookup.request();
+			this.lookup.request(leave.userId);
 			return;
 		}
 		this.host.health.problem("leaves", `leave reports are failing (${tostring(err)}); they will be retried`, err);
@@ -232,8 +235,8 @@ export class SessionEnder {
 	}
 
 	/**
-	 * The list answered for a leave whose outcome was unknown: a player still listed was not removed, so the leave did
-	 * not land and is sent again; an absent one's leave landed and is done.
+	 * The list settled a leave whose outcome was unknown: a player still listed in the confirming reads was not
+	 * removed, so the leave did not land and is sent again; an absent one's leave landed and is done.
 	 */
 	private settle(userId: number, listed: boolean): void {
 		const index = this.checking.findIndex((leave) => leave.userId === userId);

@@ -12,8 +12,11 @@ export interface FaultSpec {
 	status?: number;
 	/** Seconds to send in `Retry-After`. */
 	retryAfter?: number;
-	/** `drop`: the connection closes unanswered; `drop-after`: the operation acts first, then the connection closes. */
-	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after";
+	/**
+	 * `drop`: the connection closes unanswered; `drop-after`: the operation acts first, then the connection closes;
+	 * `late`: the request waits `latencyMs` before the operation acts (a frozen service working through its queue).
+	 */
+	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after" | "late";
 	latencyMs?: number;
 	/** How many matching requests it applies to; unlimited when omitted. */
 	times?: number;

@@ -50,6 +50,9 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 		if (spec.kind === undefined && spec.status === undefined && spec.latencyMs === undefined) {
 			throw new ServiceError(400, 'A fault needs at least one of "kind", "status" or "latencyMs"');
 		}
+		if (spec.kind === "late" && !spec.latencyMs) {
+			throw new ServiceError(400, 'A "late" fault needs "latencyMs" (how long the request waits before it acts)');
+		}
 		return { success: true, id: faults.add(spec).id };
 	});
 

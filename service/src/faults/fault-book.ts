@@ -1,6 +1,14 @@
 import type { OperationId } from "../operations.js";
 
-export const FAULT_KINDS = ["success-false", "malformed", "truncated", "wrong-types", "drop", "drop-after"] as const;
+export const FAULT_KINDS = [
+	"success-false",
+	"malformed",
+	"truncated",
+	"wrong-types",
+	"drop",
+	"drop-after",
+	"late",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -22,7 +30,9 @@ export interface FaultRule extends FaultSpec {
 /**
  * drop, success-false and a bare status answer instead of the operation, so state stays unchanged; the other
  * kinds (and latency alone) let the operation run and then delay or spoil its answer; drop-after runs it and
- * then closes the connection without an answer (the operation happened, its answer is lost).
+ * then closes the connection without an answer (the operation happened, its answer is lost); late holds the request
+ * `latencyMs` before the operation acts, then answers at once (a frozen service that works through its queue after the
+ * client gave up, so a later, quicker request can be answered before it).
  */
 export function answersInsteadOfOperation(rule: FaultSpec): boolean {
 	if (rule.kind === "drop" || rule.kind === "success-false") return true;

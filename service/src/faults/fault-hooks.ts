@@ -20,6 +20,11 @@ export function faultBeforeOperation(faults: FaultBook, log: RequestLog) {
 		const rule = faults.take(operation);
 		if (!rule) return undefined;
 		request.fault = rule;
+		if (rule.kind === "late") {
+			// Held before acting, whether or not the client still waits: the operation lands after the latency.
+			await delay(rule.latencyMs ?? 0);
+			return undefined;
+		}
 		if (!answersInsteadOfOperation(rule)) return undefined;
 		if (rule.latencyMs) await delay(rule.latencyMs);
 		if (rule.kind === "drop") {
@@ -41,6 +46,12 @@ export function faultAfterOperation(log: RequestLog) {
 	return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
 		const rule = request.fault;
 		if (!rule || answersInsteadOfOperation(rule)) return payload;
+		if (rule.kind === "late") {
+			// The client may have given up while the request was held: its answer then never finishes, so it is
+			// logged here, once the operation has acted.
+			if (request.raw.socket?.destroyed === true) log.recordRequest(request, reply.statusCode);
+			return payload;
+		}
 		if (rule.latencyMs) await delay(rule.latencyMs);
 		if (rule.kind === "drop-after") {
 			log.recordRequest(request, 0);
