@@ -133,8 +133,8 @@ export class Gathering {
 	}
 
 	/**
-	 * At shutdown on the deployed service: every player still present leaves now (Roblox may remove them only after
-	 * `BindToClose` has run), so each session ends with its own leave before the server's end.
+	 * At shutdown with leaves on: every player still present leaves now (Roblox may remove them only after
+	 * `BindToClose` has run), so each session ends with its own leave (before the server's end, if any).
 	 */
 	leaveEveryone(): void {
 		for (const [, record] of this.host.records) {

@@ -454,9 +454,13 @@ export class StaffOpsServer {
 		// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
 		const reportsUntil = this.sessions.endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
 		this.gathering.stopWaiting();
-		// The deployed service's endServer deletes the sessions of non-staff players still in game (their visits
-		// with them): end each with a leave first, one request per player present, inside the reports' share.
-		if (this.profile === "deployed" && this.sessions.reportsLeaves()) this.gathering.leaveEveryone();
+		// Roblox may remove the players only after the callbacks have returned
+		// (docs/roblox.md#the-order-of-playerremoving-and-bindtoclose-is-not-documented), when nothing is sent
+		// any more: with leaves on, every player present leaves now, one request each, inside the reports' share.
+		// Not when the server's end ends their sessions anyway, except on the deployed service, whose endServer
+		// deletes the sessions of non-staff players still in game (their visits with them).
+		const endEndsSessions = this.sessions.endsServer() && this.profile !== "deployed";
+		if (this.sessions.reportsLeaves() && !endEndsSessions) this.gathering.leaveEveryone();
 		while (os.clock() < reportsUntil && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
 			if (this.registration.current === undefined) {
 				if (!this.registration.isRegistering() && os.clock() >= this.registration.nextShutdownAttempt) {

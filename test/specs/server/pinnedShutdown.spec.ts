@@ -62,6 +62,28 @@ export = () => {
 			expect(serviceControl.count("endServer")).to.equal(1);
 		});
 
+		it("interface, leaves on and the server's end off: every player present gets a leave, though nothing was queued", () => {
+			// The deployed reference service has the leave route; the library is told the interface profile.
+			freshStart("deployed");
+			const started = startRegistered({
+				sessions: { reportLeaves: true, endServer: false },
+				serviceProfile: "interface",
+				sync: false,
+				heartbeatSeconds: 600,
+			});
+			const players = [join(2731), join(2732)];
+			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			// Nothing is queued at the close: BindToClose must not return before the leaves of the players still
+			// present are out (Roblox may remove them only after the callbacks: docs/roblox.md).
+			const [, finished] = harness.server.close("callbacks-first");
+			expect(finished).to.equal(true);
+			const leaves = serviceControl.requests().requests.filter((request) => request.operation === "playerLeave");
+			expect(leaves.size()).to.equal(2);
+			expect(leaves.every((request) => request.status === 200)).to.equal(true);
+			expect(serviceControl.count("endServer")).to.equal(0);
+		});
+
 		it("retries, within the deadline, a join that fails transiently while the players leave", () => {
 			freshStart();
 			const started = startRegistered({ shutdownDeadlineSeconds: 5 });
