@@ -201,14 +201,14 @@ export class Presence {
 			return;
 		}
 		this.host.health.recovered("listing", "the service lists this server's players again");
-		this.host.health.problem(
-			"unlisted",
-			`the service did not list ${missing.size()} player(s) of this server; reporting them again, ` +
-				`each at most ${REREPORTS_PER_HOUR} times an hour`,
-		);
 		const due = this.due(missing);
 		due.sort((a, b) => a.order < b.order);
 		const now = math.min(due.size(), RECONCILE_CAP);
+		this.host.health.problem(
+			"unlisted",
+			`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again, ` +
+				`at most ${RECONCILE_CAP} a heartbeat and each player at most ${REREPORTS_PER_HOUR} times an hour`,
+		);
 		const at = this.host.scheduler.now();
 		for (let i = 0; i < now; i++) {
 			due[i].phase = "ready";
