@@ -31,10 +31,19 @@ export interface PresenceSeams {
 export const RECONCILE_CAP = 10;
 
 /**
+ * A player the service does not list is reported again at most this many times in any hour. One report again mends a
+ * join the service lost (a dropped write, a restart); two more cover lists read while it caught up. A service that
+ * still leaves the player out after that will not list them whatever is sent, and on the deployed service each report
+ * opens one more session (docs/service-contract.md#playerjoin-is-not-idempotent), so more would only add sessions.
+ */
+export const REREPORTS_PER_HOUR = 3;
+
+/**
  * The heartbeat: every `heartbeatSeconds`, one request. By default it reads the running game back
  * (`GET /games/running/{id}`), which also lists the players: a player the service does not list is reported again,
- * at most {@link RECONCILE_CAP} per beat, and never on a list that cannot be right (no players listed at all while
- * players here were answered). With a keep-alive route it sends that instead, which keeps the server present where
+ * at most {@link RECONCILE_CAP} per beat and {@link REREPORTS_PER_HOUR} times an hour each (one warning while the
+ * service leaves players out), and never on a list that cannot be right (no players listed at all while players
+ * here were answered). With a keep-alive route it sends that instead, which keeps the server present where
  * reads do not; a 404 on it is told apart by one read: the server is gone (register again) or the route may be. A
  * no-route answer (that 404, a 405) makes that beat a read; the route counts as missing only as the one failure
  * policy's {@link RouteState} says (one warning), is re-probed at the longest backoff and resumes when it answers.
@@ -47,6 +56,8 @@ export class Presence {
 	private readonly route: RouteState;
 	/** Failures handled so far (for specs and diagnostics). */
 	failuresHandled = 0;
+	/** When each player was reported again because a list left them out, within the last hour (scheduler seconds). */
+	private readonly rereports = new Map<number, Array<number>>();
 
 	constructor(private readonly host: PresenceSeams) {
 		this.keepAlive = host.keepAlive;
@@ -161,7 +172,8 @@ export class Presence {
 
 	/**
 	 * Compares the service's player list with the players here. Players whose join was answered before the read
-	 * went out but whom the service does not list are reported again, a few per beat.
+	 * went out but whom the service does not list are reported again, a few per beat and each at most
+	 * {@link REREPORTS_PER_HOUR} times an hour; the first beat that finds any warns once for the whole spell.
 	 */
 	private reconcile(answer: RunningGameAnswer, seqAtSend: number): void {
 		// No list at all says nothing about who is here; only a list can show a player missing.
@@ -176,7 +188,10 @@ export class Presence {
 			answered += 1;
 			if (!listed.has(tostring(record.userId))) missing.push(record);
 		}
-		if (missing.size() === 0) return;
+		if (missing.size() === 0) {
+			this.host.health.recovered("unlisted", "the service lists every player of this server again");
+			return;
+		}
 		if (listed.size() === 0 && answered >= 2) {
 			// Everyone gone at once is what a broken answer looks like, not what a service that works says.
 			this.host.health.problem(
@@ -186,10 +201,32 @@ export class Presence {
 			return;
 		}
 		this.host.health.recovered("listing", "the service lists this server's players again");
-		missing.sort((a, b) => a.order < b.order);
-		const now = missing.size() > RECONCILE_CAP ? RECONCILE_CAP : missing.size();
-		for (let i = 0; i < now; i++) missing[i].phase = "ready";
-		logInfo(`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again`);
-		this.host.resend();
+		const due = this.due(missing);
+		due.sort((a, b) => a.order < b.order);
+		const now = math.min(due.size(), RECONCILE_CAP);
+		this.host.health.problem(
+			"unlisted",
+			`the service did not list ${missing.size()} player(s) of this server; reporting ${now} again, ` +
+				`at most ${RECONCILE_CAP} a heartbeat and each player at most ${REREPORTS_PER_HOUR} times an hour`,
+		);
+		const at = this.host.scheduler.now();
+		for (let i = 0; i < now; i++) {
+			due[i].phase = "ready";
+			const times = this.rereports.get(due[i].userId) ?? [];
+			times.push(at);
+			this.rereports.set(due[i].userId, times);
+		}
+		if (now > 0) this.host.resend();
+	}
+
+	/** The missing players still under the hourly cap; forgets reports older than an hour and players gone. */
+	private due(missing: Array<PlayerRecord>): Array<PlayerRecord> {
+		const hourAgo = this.host.scheduler.now() - 3600;
+		for (const [userId, times] of this.rereports) {
+			const recent = times.filter((time) => time > hourAgo);
+			if (recent.size() === 0 || !this.host.records.has(userId)) this.rereports.delete(userId);
+			else this.rereports.set(userId, recent);
+		}
+		return missing.filter((record) => (this.rereports.get(record.userId)?.size() ?? 0) < REREPORTS_PER_HOUR);
 	}
 }

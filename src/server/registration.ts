@@ -72,8 +72,13 @@ export class Registration {
 					const attempts = this.failures + 1;
 					this.failures = 0;
 					const id = `(internal game id ${answer.gameId})`;
-					const again = `registered this server after ${attempts} attempts ${id}`;
-					if (!this.host.health.recovered("register", again)) logInfo(`registered this server ${id}`);
+					// A registration is made once: its outage ends with it, in this line, without a quiet period.
+					const again = this.host.health.ended("register");
+					logInfo(
+						again
+							? `registered this server after ${attempts} attempts ${id}`
+							: `registered this server ${id}`,
+					);
 					this.host.registered(this.current);
 				}),
 			(err: unknown) =>

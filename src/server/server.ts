@@ -71,7 +71,7 @@ export class StaffOpsServer {
 	private readonly scheduler: Scheduler;
 	private readonly players: PlayersLike;
 	private readonly client: StaffOpsApiClient;
-	private readonly health = new HealthLog();
+	private readonly health: HealthLog;
 	private readonly records = new Map<number, PlayerRecord>();
 	private readonly connections = new Array<RBXScriptConnection>();
 	private readonly registration: Registration;
@@ -101,6 +101,7 @@ export class StaffOpsServer {
 		private readonly seams: ServerSeams = {},
 	) {
 		const scheduler = (this.scheduler = seams.scheduler ?? robloxScheduler);
+		this.health = new HealthLog(scheduler);
 		const random = seams.random ?? (() => math.random());
 		this.players = seams.players ?? defaultPlayers;
 		const client = (this.client =
@@ -423,6 +424,7 @@ export class StaffOpsServer {
 	stop(): void {
 		if (this.stopped) return;
 		this.stopped = true;
+		this.health.stop();
 		this.presence.stop();
 		this.sync.stop();
 		this.registration.stop();

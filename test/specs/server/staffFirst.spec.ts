@@ -1,4 +1,5 @@
 import { HttpService } from "@rbxts/services";
+import { RECOVERY_QUIET } from "../../../src/background/log";
 import { StaffOps, StaffOpsServer } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";
@@ -184,7 +185,11 @@ export = () => {
 			started.clock.advance(0.2);
 			waitUntil(() => joinsOf(1001).size() === 1, "the join, without its rank");
 			expect(linesWith(warnings(), "reading a group rank took over 3 s").size()).to.equal(1);
-			// The rank arrives later and sends nothing more.
+			// The rank arrives later and sends nothing more. Its recovery line waits until no read has failed for the
+			// quiet period on the clock (one outage, one warning and one recovery line).
+			waitSeconds(2.2);
+			expect(linesWith(allOutput(), "group ranks are read again").size()).to.equal(0);
+			started.clock.advance(RECOVERY_QUIET);
 			waitUntil(() => linesWith(allOutput(), "group ranks are read again").size() === 1, "the slow rank");
 			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
