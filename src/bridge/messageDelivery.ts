@@ -4,7 +4,7 @@ import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
 import { newMessages } from "./newMessages";
-import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
+import { MAX_REPLAY } from "./settings";
 import { Slicer, YieldSlice } from "./slicer";
 import type { BridgeMessage, CallChat } from "./types";
 
@@ -41,7 +41,7 @@ type Shown = [sender: string, text: string, placeholder: boolean];
 /**
  * The filter-and-send step of one poll: takes the messages the chat has not handled (by id, whatever their
  * position), filters each for the chat's player (once per message: what passed is kept while a message waits), and
- * sends at most {@link MAX_PER_POLL} of them, oldest `created` first. A message whose filtering failed holds back itself and every later one
+ * sends at most `MAX_PER_POLL` of them, oldest `created` first. A message whose filtering failed holds back itself and every later one
  * until a later poll; after `filterAttempts` polls it is sent as {@link MESSAGE_UNAVAILABLE}. The bridge's own work
  * on a long transcript runs in slices that give the frame back.
  * @internal
@@ -51,7 +51,7 @@ export class Delivery {
 
 	/**
 	 * Delivers the new messages of `messages` (see {@link newMessages}); `opening` is the chat's first transcript,
-	 * of which only the newest {@link MAX_BACKLOG} are for the player. Stops at the cap, a failed filter, or a closed
+	 * of which only the newest `MAX_BACKLOG` are for the player. Stops at the cap, a failed filter, or a closed
 	 * chat.
 	 */
 	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>, opening = false): DeliveryResult {
