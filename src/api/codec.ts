@@ -3,6 +3,7 @@ import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
 import { redact, REDACTED, StaffOpsError } from "../transport/staffOpsError";
 import { checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
+import { FrameSlices } from "../shared/frameSlices";
 import { Reader } from "./reader";
 import { AnyOperationId, OPERATIONS } from "./routes";
 
@@ -112,13 +113,14 @@ export function otherErrorWords(value: unknown): string | undefined {
  * own stack, so no nesting can overflow Luau's; a table met twice is walked once.
  * @internal
  */
-export function redactEverywhere(value: unknown, scrub: (text: string) => string): unknown {
+export function redactEverywhere(value: unknown, scrub: (text: string) => string, slices?: FrameSlices): unknown {
 	if (typeIs(value, "string")) return scrub(value);
 	if (!typeIs(value, "table")) return value;
 	const seen = new Set<object>([value]);
 	const stack = [value as Record<string | number, unknown>];
 	while (stack.size() > 0) {
 		const record = stack.pop()!;
+		slices?.step();
 		const renamed = new Array<[string, string]>();
 		for (const [key, item] of pairs(record)) {
 			if (key === "loaderId") record[key] = REDACTED;
@@ -205,10 +207,12 @@ export function decodeAnswer<T>(
 		return fail("http", `HTTP ${status}${detail}`);
 	}
 	if (!parsed) return fail("decode", "the answer is not valid JSON; the service acted on the request");
-	const problem = reader.read(value, "");
+	// A large answer (a running game listing thousands of players) is read in slices that give the frame back.
+	const slices = new FrameSlices();
+	const problem = reader.read(value, "", slices);
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}
-	redactEverywhere(value, context.redactValues ?? scrub);
+	redactEverywhere(value, context.redactValues ?? scrub, slices);
 	return { ok: true, value: value as T };
 }

@@ -1,9 +1,10 @@
 import { t } from "@rbxts/t";
+import type { FrameSlices } from "../shared/frameSlices";
 
 // A tolerant reader for the service's answers (docs/service-contract.md#answers-are-read-tolerantly): a field the library or game code cannot do without
 // must be there with a usable type; any other field that is missing, null, or of a type we cannot use is left
 // out, and fields we do not know are kept. Reading works in place on the table JSONDecode just made (nothing
-// else holds it), so a usable answer costs no copy.
+// else holds it), so a usable answer costs no copy. A large answer is read in slices that give the frame back.
 
 /**
  * Reads one value in place: undefined when usable (after dropping the parts it could not use), else what is
@@ -11,7 +12,8 @@ import { t } from "@rbxts/t";
  * @internal
  */
 export interface Reader<T> {
-	readonly read: (value: unknown, path: string) => string | undefined;
+	/** `slices`, when given, is stepped per field and item, so a large answer gives the frame back while read. */
+	readonly read: (value: unknown, path: string, slices?: FrameSlices) => string | undefined;
 	/** Never set: only carries `T` for the compiler. */
 	readonly type?: T;
 }
@@ -41,9 +43,9 @@ export function literal<T extends string | boolean>(...values: Array<T>): Reader
 /** The first reader that accepts the value. @internal */
 export function either<A, B>(a: Reader<A>, b: Reader<B>): Reader<A | B> {
 	return {
-		read: (value, path) => {
-			const problem = a.read(value, path);
-			return problem === undefined ? undefined : b.read(value, path);
+		read: (value, path, slices) => {
+			const problem = a.read(value, path, slices);
+			return problem === undefined ? undefined : b.read(value, path, slices);
 		},
 	};
 }
@@ -89,7 +91,7 @@ export function object<F extends Fields>(fields: F): Reader<ObjectOf<F>> {
 	for (const [name] of pairs(fields)) names.push(name as string);
 	names.sort();
 	return {
-		read: (value, path) => {
+		read: (value, path, slices) => {
 			if (!typeIs(value, "table")) return `\`${path}\` is not an object`;
 			const record = value as Record<string, unknown>;
 			for (const name of names) {
@@ -101,7 +103,8 @@ export function object<F extends Fields>(fields: F): Reader<ObjectOf<F>> {
 					else if (field.required) return `\`${fieldPath}\` is missing`;
 					continue;
 				}
-				const problem = field.reader.read(item, fieldPath);
+				slices?.step();
+				const problem = field.reader.read(item, fieldPath, slices);
 				if (problem === undefined) continue;
 				if (field.required) return problem;
 				record[name] = undefined;
@@ -114,7 +117,7 @@ export function object<F extends Fields>(fields: F): Reader<ObjectOf<F>> {
 /** A JSON array; items the item reader cannot use are left out, the rest keep their order. @internal */
 export function array<T>(item: Reader<T>): Reader<Array<T>> {
 	return {
-		read: (value, path) => {
+		read: (value, path, slices) => {
 			if (!typeIs(value, "table")) return `\`${path}\` is not a list`;
 			const items = value as Array<defined>;
 			const size = items.size();
@@ -128,7 +131,8 @@ export function array<T>(item: Reader<T>): Reader<Array<T>> {
 			let kept = 0;
 			for (let i = 0; i < size; i++) {
 				const entry = items[i];
-				if (item.read(entry, `${path}[${i + 1}]`) === undefined) {
+				slices?.step();
+				if (item.read(entry, `${path}[${i + 1}]`, slices) === undefined) {
 					items[kept] = entry;
 					kept += 1;
 				}
@@ -146,7 +150,7 @@ export function array<T>(item: Reader<T>): Reader<Array<T>> {
  */
 export function withRule<T>(reader: Reader<T>, rule: (value: T) => string | undefined): Reader<T> {
 	return {
-		read: (value, path) => reader.read(value, path) ?? rule(value as T),
+		read: (value, path, slices) => reader.read(value, path, slices) ?? rule(value as T),
 	};
 }
 

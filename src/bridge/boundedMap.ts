@@ -19,20 +19,23 @@ export class BoundedMap<K extends defined, V> {
 		return this.values.has(key);
 	}
 
-	/** Sets `key`; a new key beyond the capacity pushes out the oldest one. */
-	set(key: K, value: V): void {
+	/** Sets `key`; a new key beyond the capacity pushes out the oldest one, which it returns with its value. */
+	set(key: K, value: V): [key: K, value: V] | undefined {
 		if (this.values.has(key)) {
 			this.values.set(key, value);
-			return;
+			return undefined;
 		}
 		this.values.set(key, value);
 		if (this.order.size() < this.capacity) {
 			this.order.push(key);
-			return;
+			return undefined;
 		}
-		this.values.delete(this.order[this.head]);
+		const oldest = this.order[this.head];
+		const forgotten = this.values.get(oldest) as V;
+		this.values.delete(oldest);
 		this.order[this.head] = key;
 		this.head = (this.head + 1) % this.capacity;
+		return [oldest, forgotten];
 	}
 
 	/** How many keys it holds (at most the capacity). */

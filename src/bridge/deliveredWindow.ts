@@ -1,26 +1,37 @@
-import type { CallMessage } from "../api/resources/calls";
 import { BoundedMap } from "./boundedMap";
 import { DELIVERED_WINDOW } from "./settings";
-import type { Slicer } from "./slicer";
+
+/** A message the window vouches for, with its position in the transcript (oldest end first) when last seen. */
+interface Horizon {
+	readonly id: string;
+	index: number;
+}
 
 /**
- * What one chat has already handled (delivered, or skipped: empty, or older than the opening backlog): every message
- * at or before the last handled position, plus the last {@link DELIVERED_WINDOW} ids. While the transcript keeps its
- * ids, finding where new messages start costs one comparison, however long the transcript; when it moved (messages
- * removed, ids changed) the window tells the known from the new.
+ * What one chat has already handled, by id, not by position: the last {@link DELIVERED_WINDOW} ids it delivered,
+ * and a horizon, the newest message it no longer remembers (pushed out of the window, or skipped as the opening
+ * backlog). A message is new when its id is not in the window and it comes after the horizon; so a message the
+ * service inserts before one already delivered is still new, and the memory stays bounded however long the chat.
+ * Positions count from the transcript's oldest end: a transcript listed newest first is read the other way.
  * @internal
  */
 export class DeliveredWindow {
-	private readonly ids = new BoundedMap<string, true>(DELIVERED_WINDOW);
-	private lastId?: string;
-	/** 0-based index of `lastId` in the transcript it was seen in. */
-	private lastIndex = -1;
+	/** Id → its position (oldest end first) when it was handled. */
+	private readonly ids = new BoundedMap<string, number>(DELIVERED_WINDOW);
+	/** Undefined while nothing was skipped or forgotten: then every id not in the window is new. */
+	horizon?: Horizon;
+	/** Whether the last transcript read listed its newest message first. */
+	newestFirst = false;
 
-	/** Records the message at `index` (0-based) as handled; it becomes the position new messages start after. */
+	/** Records a handled message at `index` (oldest end first); the id it pushes out becomes the horizon. */
 	mark(id: string, index: number): void {
-		this.ids.set(id, true);
-		this.lastId = id;
-		this.lastIndex = index;
+		const forgotten = this.ids.set(id, index);
+		if (forgotten !== undefined) this.horizon = { id: forgotten[0], index: forgotten[1] };
+	}
+
+	/** Everything up to and including the message `id` at `index` counts as handled (the opening backlog). */
+	skipThrough(id: string, index: number): void {
+		this.horizon = { id, index };
 	}
 
 	has(id: string): boolean {
@@ -32,20 +43,8 @@ export class DeliveredWindow {
 		return this.ids.size();
 	}
 
-	/**
-	 * Where the new messages of `messages` start (0-based): after the last handled one, or 0 when nothing was handled
-	 * yet. Undefined when the transcript holds no message this chat knows (it is unrecognisable: the caller treats it
-	 * like a newly opened chat's). A moved transcript is searched from its end, in slices.
-	 */
-	startIn(messages: ReadonlyArray<CallMessage>, slicer: Slicer): number | undefined {
-		const lastId = this.lastId;
-		if (lastId === undefined) return 0;
-		const index = this.lastIndex;
-		if (index < messages.size() && messages[index].id === lastId) return index + 1;
-		for (let i = messages.size() - 1; i >= 0; i--) {
-			if (this.ids.has(messages[i].id)) return i + 1;
-			slicer.step();
-		}
-		return undefined;
+	/** Whether the chat handled anything yet (a transcript with none of it is unrecognisable). */
+	handledAny(): boolean {
+		return this.horizon !== undefined || this.ids.size() > 0;
 	}
 }

@@ -3,7 +3,8 @@ import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shar
 import type { Session } from "./chatRegistry";
 import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
-import { MAX_BACKLOG, MAX_PER_POLL, MAX_REPLAY } from "./settings";
+import { newMessages } from "./newMessages";
+import { MAX_REPLAY } from "./settings";
 import { Slicer, YieldSlice } from "./slicer";
 import type { BridgeMessage, CallChat } from "./types";
 
@@ -38,9 +39,9 @@ export interface DeliveryResult {
 type Shown = [sender: string, text: string, placeholder: boolean];
 
 /**
- * The filter-and-send step of one poll: takes the messages after the last one the chat handled, filters each for
- * the chat's player (once per message: what passed is kept while a message waits), and sends at most
- * {@link MAX_PER_POLL} of them, in order. A message whose filtering failed holds back itself and every later one
+ * The filter-and-send step of one poll: takes the messages the chat has not handled (by id, whatever their
+ * position), filters each for the chat's player (once per message: what passed is kept while a message waits), and
+ * sends at most `MAX_PER_POLL` of them, oldest `created` first. A message whose filtering failed holds back itself and every later one
  * until a later poll; after `filterAttempts` polls it is sent as {@link MESSAGE_UNAVAILABLE}. The bridge's own work
  * on a long transcript runs in slices that give the frame back.
  * @internal
@@ -48,44 +49,31 @@ type Shown = [sender: string, text: string, placeholder: boolean];
 export class Delivery {
 	constructor(private readonly ports: MessageDeliverySeams) {}
 
-	/** A chat just opened on `messages`: only the newest {@link MAX_BACKLOG} are for the player. */
-	skipBacklog(session: Session, messages: ReadonlyArray<CallMessage>): void {
-		const skip = messages.size() - MAX_BACKLOG;
-		if (skip > 0) session.seen.mark(messages[skip - 1].id, skip - 1);
-	}
-
-	/** Delivers the new messages of `messages`; stops at the cap, a failed filter, or a closed chat. */
-	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>): DeliveryResult {
+	/**
+	 * Delivers the new messages of `messages` (see {@link newMessages}); `opening` is the chat's first transcript,
+	 * of which only the newest `MAX_BACKLOG` are for the player. Stops at the cap, a failed filter, or a closed
+	 * chat.
+	 */
+	deliverNew(session: Session, messages: ReadonlyArray<CallMessage>, opening = false): DeliveryResult {
 		const chat = session.chat;
 		const slicer = new Slicer(this.ports.yieldSlice, this.ports.workClock);
-		let start = session.seen.startIn(messages, slicer);
-		// An unrecognisable transcript (every id changed) is shown like a newly opened chat's: its newest messages.
-		if (start === undefined) start = math.max(messages.size() - MAX_BACKLOG, 0);
+		const { chosen, more } = newMessages(session.seen, messages, slicer, opening);
 		let count = 0;
-		for (let i = start; i < messages.size(); i++) {
-			slicer.step();
-			// A slice may have yielded (here or after the last delivery): the chat may have closed meanwhile.
+		for (const { message, index } of chosen) {
+			// A slice may have yielded (while reading, or after the last delivery): the chat may have closed meanwhile.
 			if (chat.getState() === "closed") return { count, more: false };
-			const message = messages[i];
-			if (session.seen.has(message.id)) continue;
-			if (message.message === undefined || message.message === "") {
-				// Nothing to show; an empty entry would only confuse the player.
-				session.seen.mark(message.id, i);
-				continue;
-			}
-			if (count >= MAX_PER_POLL) return { count, more: true };
 			const shown = this.shown(session, message);
 			// Filtering yields: the player may have left, or game code closed the chat, meanwhile.
 			slicer.restart();
 			if (chat.getState() === "closed") return { count, more: false };
 			if (shown === undefined) return { count, more: true };
 			session.pending = undefined;
-			session.seen.mark(message.id, i);
+			session.seen.mark(message.id, index);
 			this.deliver(session, message, shown);
 			count += 1;
 			slicer.check();
 		}
-		return { count, more: false };
+		return { count, more };
 	}
 
 	/** The sender and text filtered for the chat's player, the placeholder, or undefined to wait for a later poll. */

@@ -81,6 +81,7 @@ export class Poller {
 		const stillOpen = answer.status === "open" || answer.status === "claimed";
 		const hide = session.hide;
 		if (hide !== undefined) answer = { ...answer, messages: answer.messages.filter((message) => !hide(message)) };
+		let opening = false;
 		if (chat.state === "connecting") {
 			if (!stillOpen) {
 				session.busy = false;
@@ -89,9 +90,9 @@ export class Poller {
 			}
 			chat.state = "open";
 			this.ports.opened(session);
-			this.ports.delivery.skipBacklog(session, answer.messages);
+			opening = true;
 		}
-		const { count, more } = this.ports.delivery.deliverNew(session, answer.messages);
+		const { count, more } = this.ports.delivery.deliverNew(session, answer.messages, opening);
 		session.busy = false;
 		// Delivery yields: the player may have left, or game code closed the chat, meanwhile.
 		if (chat.getState() === "closed") return;
