@@ -438,16 +438,19 @@ export class StaffOpsServer {
 	}
 
 	/**
-	 * Shutdown (`BindToClose`): sends what is still queued (registering first if needed), then the queued leaves, then
-	 * ends the server when the sessions option says so, until done or `shutdownDeadlineSeconds` of real time passed;
-	 * then stops. Yields.
+	 * Shutdown (`BindToClose`): sends what is still queued (registering first if needed) and, with the deployed
+	 * profile's sync, one last sync; then the queued leaves, then ends the server when the sessions option says so,
+	 * until done or `shutdownDeadlineSeconds` of real time passed; then stops. Yields.
 	 * @internal
 	 */
 	shutdown(): void {
 		if (this.stopped || this.shuttingDown) return;
 		this.shuttingDown = true;
 		this.presence.stop();
-		this.sync.stop();
+		// One last sync before the server's end removes the server: what waits for it (session events, players' call
+		// messages) is sent at no other time.
+		if (this.syncRuns()) this.sync.finish();
+		else this.sync.stop();
 		const seconds = shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
 		const deadline = os.clock() + seconds;
 		// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
@@ -456,7 +459,10 @@ export class StaffOpsServer {
 		// The deployed service's endServer deletes the sessions of non-staff players still in game (their visits
 		// with them): end each with a leave first, one request per player present, inside the reports' share.
 		if (this.profile === "deployed" && this.sessions.reportsLeaves()) this.gathering.leaveEveryone();
-		while (os.clock() < reportsUntil && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
+		while (
+			os.clock() < reportsUntil &&
+			(this.joins.pending() > 0 || this.sessions.pending() > 0 || this.sync.isFinishing())
+		) {
 			if (this.registration.current === undefined) {
 				if (!this.registration.isRegistering() && os.clock() >= this.registration.nextShutdownAttempt) {
 					this.registration.start();
