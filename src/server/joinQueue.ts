@@ -212,8 +212,8 @@ export class JoinQueue {
 		if (record === undefined || record.phase !== "checking" || registered === undefined) return;
 		if (!listing.listed) {
 			// The service has no trace of the join: it never acted on it, so sending it is not a repeat. A player
-			// who left meanwhile is simply dropped.
-			if (record.left) {
+			// who left meanwhile is simply dropped, except at shutdown, when every queued join is reported.
+			if (record.left && !this.host.shuttingDown()) {
 				this.host.records.delete(userId);
 				return;
 			}
