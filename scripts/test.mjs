@@ -1,7 +1,7 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
 // package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
-// then a small soak (scripts/soak.mjs --small) against a service of its own. Prints one line per suite and, last,
+// then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
@@ -220,8 +220,7 @@ function smallSoak(name, extraArgs) {
 }
 if (soak) {
 	smallSoak("soak (small)", []);
-	// The deployed soak (`npm run soak -- --small --profile deployed`) is not here yet: its random faults still find
-	// an action lost or a call left open in some runs (lune/bench/README.md), so it would fail by chance.
+	smallSoak("soak deployed (small)", ["--profile", "deployed"]);
 }
 
 console.log("\n== summary");

@@ -82,6 +82,8 @@ interface DeskCall {
 	readonly player: Player;
 	readonly callId: string;
 	readonly chat: CallChat;
+	/** The server the call was opened under: a leave ends the player's calls on the server it names only. */
+	readonly runningGameId?: string;
 	ending: boolean;
 }
 
@@ -345,7 +347,8 @@ export class SupportDesk {
 			hide: (message: CallMessage) => message.origin === "user",
 		});
 		if (chat.getState() === "closed") return undefined;
-		const call: DeskCall = { player, callId: ticket._id, chat, ending: false };
+		const runningGameId = ticket.runningGameId ?? this.options.runningGameId();
+		const call: DeskCall = { player, callId: ticket._id, chat, runningGameId, ending: false };
 		this.calls.set(ticket._id, call);
 		this.byChatId.set(chat.chatId, call);
 		this.byUser.set(player.UserId, call);
@@ -413,12 +416,26 @@ export class SupportDesk {
 		if (call === undefined) return;
 		// The player closed the window of a live call: that ends it. An agent's end (`ended`) is already over.
 		if (reason === "dismissed" && !call.ending) this.endCall(call, "closedByUser");
-		else if (reason === "left" && this.options.endOnLeave?.() === true && !call.ending)
+		else if (
+			reason === "left" &&
+			!call.ending &&
+			(this.options.endOnLeave?.() === true || this.openedElsewhere(call))
+		)
 			this.endCall(call, "userLeft");
 		else if (!call.ending) {
 			this.ended.set(call.callId, true);
 			this.forget(call);
 		}
+	}
+
+	/**
+	 * The call was opened under a registration the service has since forgotten: the leave names the new server, and
+	 * the service ends only that server's calls at a leave (docs/service-contract.md#ending-a-players-session), so
+	 * the desk ends it itself.
+	 */
+	private openedElsewhere(call: DeskCall): boolean {
+		const now = this.options.runningGameId();
+		return call.runningGameId !== undefined && now !== undefined && call.runningGameId !== now;
 	}
 
 	private forget(call: DeskCall): void {

@@ -30,10 +30,18 @@ export interface ConsentStats {
 
 interface Pending {
 	readonly player: Player;
-	/** The registration the join was answered under: the decision names that server. */
-	readonly runningGameId: string;
+	/** The registration the join was last answered under: the decision names that server. */
+	runningGameId: string;
 	/** The built-in prompt was sent to this player's client: only then may the client answer. */
 	readonly prompted: boolean;
+}
+
+/** A visit whose prompt was raised: its decision once given, and the servers it was sent for. */
+interface Asked {
+	readonly player: Player;
+	decision?: boolean;
+	/** The running game ids the decision was sent for (each at most once). */
+	readonly sentFor: Set<string>;
 }
 
 /** A client may try to answer twice a second at most (one answer is all it ever needs). */
@@ -46,26 +54,37 @@ const ANSWER_BURST = 2;
  * `POST /activity/consent`. Nothing waits for it: a player who never answers plays on, and the service keeps or
  * deletes the visit as it does for anyone who did not grant.
  *
- * Sent once: the decision is not sent again after an unknown outcome (a timeout, a 5xx). The service stores every
- * decision it gets and has no route to read one back, so a blind repeat could store it twice; losing it costs what a
- * player who never answered costs (the visit is not kept), and the warning says so.
+ * Sent once per server: the decision is not sent again after an unknown outcome (a timeout, a 5xx). The service stores
+ * every decision it gets and has no route to read one back, so a blind repeat could store it twice; losing it costs
+ * what a player who never answered costs (the visit is not kept), and the warning says so. When the service forgot
+ * the server and the player's join is answered again under the new registration (`needsConsent` again), the player
+ * is not asked again: the decision they gave is sent for the new server, whose session is a new one that would
+ * otherwise be deleted at their leave (docs/service-contract.md#privacy-and-consent).
  * @internal
  */
 export class ConsentPrompts {
 	readonly stats: ConsentStats = { prompted: 0, sent: 0, refused: 0 };
 	private readonly pending = new Map<number, Pending>();
 	/** Players (by UserId) whose prompt was raised on this server: a prompt is raised once per visit. */
-	private readonly asked = new Map<number, Player>();
+	private readonly asked = new Map<number, Asked>();
 	private readonly limiter: RateLimiter;
 
 	constructor(private readonly seams: ConsentSeams) {
 		this.limiter = new RateLimiter(ANSWERS_PER_SECOND, ANSWER_BURST, () => seams.scheduler.now());
 	}
 
-	/** A join was answered: asks for consent when the service wants it, once per visit. */
+	/**
+	 * A join was answered: asks for consent when the service wants it, once per visit. A visit answered again under a
+	 * new registration (the service forgot the server) is not asked again: its decision goes to the new server.
+	 */
 	answered(player: Player, needsConsent: boolean, runningGameId: string | undefined): void {
-		if (!needsConsent || runningGameId === undefined || this.asked.get(player.UserId) === player) return;
-		this.asked.set(player.UserId, player);
+		if (!needsConsent || runningGameId === undefined) return;
+		const asked = this.asked.get(player.UserId);
+		if (asked !== undefined && asked.player === player) {
+			this.answeredAgain(asked, runningGameId);
+			return;
+		}
+		this.asked.set(player.UserId, { player, sentFor: new Set() });
 		const prompted = this.seams.builtInPrompt;
 		this.pending.set(player.UserId, { player, runningGameId, prompted });
 		this.stats.prompted += 1;
@@ -87,8 +106,20 @@ export class ConsentPrompts {
 		if (pending === undefined || pending.player !== player || !typeIs(granted, "boolean")) return false;
 		this.pending.delete(player.UserId);
 		if (pending.prompted) this.command(player, "close");
-		this.send(pending, granted);
+		const asked = this.asked.get(player.UserId);
+		if (asked !== undefined && asked.player === player) asked.decision = granted;
+		this.send(pending.player, pending.runningGameId, granted);
 		return true;
+	}
+
+	/** The same visit answered under `runningGameId` again: an open question names it; a decision is sent for it. */
+	private answeredAgain(asked: Asked, runningGameId: string): void {
+		const pending = this.pending.get(asked.player.UserId);
+		if (pending !== undefined && pending.player === asked.player) {
+			pending.runningGameId = runningGameId;
+			return;
+		}
+		if (asked.decision !== undefined) this.send(asked.player, runningGameId, asked.decision);
 	}
 
 	/** One event of the `Consent` remote. The answer is the sender's own: a client can never name another player. */
@@ -113,7 +144,7 @@ export class ConsentPrompts {
 	/** The player left: their open question and rate bucket go (a rejoin is a new visit, asked anew). */
 	forget(player: Player): void {
 		if (this.pending.get(player.UserId)?.player === player) this.pending.delete(player.UserId);
-		if (this.asked.get(player.UserId) === player) this.asked.delete(player.UserId);
+		if (this.asked.get(player.UserId)?.player === player) this.asked.delete(player.UserId);
 		this.limiter.forget(player.UserId);
 	}
 
@@ -126,12 +157,15 @@ export class ConsentPrompts {
 		this.seams.guard("consent prompt", () => this.seams.remote.FireClient(player, command));
 	}
 
-	private send(pending: Pending, granted: boolean): void {
+	/** Sends `player`'s decision for the server `runningGameId`, unless it was sent for that server already. */
+	private send(player: Player, runningGameId: string, granted: boolean): void {
+		const asked = this.asked.get(player.UserId);
+		if (asked !== undefined && asked.player === player) {
+			if (asked.sentFor.has(runningGameId)) return;
+			asked.sentFor.add(runningGameId);
+		}
 		this.seams.client.extensions
-			.recordConsent(
-				{ runningGameId: pending.runningGameId, userId: pending.player.UserId, granted },
-				{ priority: "normal" },
-			)
+			.recordConsent({ runningGameId, userId: player.UserId, granted }, { priority: "normal" })
 			.andThen(
 				() => this.seams.guard("consent", () => (this.stats.sent += 1)),
 				(err: unknown) =>

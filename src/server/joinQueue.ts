@@ -214,8 +214,9 @@ export class JoinQueue {
 		if (record === undefined || record.phase !== "checking" || registered === undefined) return;
 		if (!listing.listed) {
 			// Reads a grace period after the service answered again found no trace of the join twice: it never
-			// acted on it, so sending it is not a repeat. A player who left meanwhile is simply dropped.
-			if (record.left) {
+			// acted on it, so sending it is not a repeat. A player who left meanwhile is simply dropped, except at
+			// shutdown, when every queued join is reported.
+			if (record.left && !this.host.shuttingDown()) {
 				this.host.records.delete(userId);
 				return;
 			}

@@ -441,16 +441,19 @@ export class StaffOpsServer {
 	}
 
 	/**
-	 * Shutdown (`BindToClose`): sends what is still queued (registering first if needed), then the queued leaves, then
-	 * ends the server when the sessions option says so, until done or `shutdownDeadlineSeconds` of real time passed;
-	 * then stops. Yields.
+	 * Shutdown (`BindToClose`): sends what is still queued (registering first if needed) and, with the deployed
+	 * profile's sync, one last sync; then the queued leaves, then ends the server when the sessions option says so,
+	 * until done or `shutdownDeadlineSeconds` of real time passed; then stops. Yields.
 	 * @internal
 	 */
 	shutdown(): void {
 		if (this.stopped || this.shuttingDown) return;
 		this.shuttingDown = true;
 		this.presence.stop();
-		this.sync.stop();
+		// One last sync before the server's end removes the server: what waits for it (session events, players' call
+		// messages) is sent at no other time.
+		if (this.syncRuns()) this.sync.finish();
+		else this.sync.stop();
 		const seconds = shutdownDeadlineSeconds(this.config.shutdownDeadlineSeconds, this.seams.isStudio);
 		const deadline = os.clock() + seconds;
 		// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
@@ -463,7 +466,10 @@ export class StaffOpsServer {
 		// deletes the sessions of non-staff players still in game (their visits with them).
 		const endEndsSessions = this.sessions.endsServer() && this.profile !== "deployed";
 		if (this.sessions.reportsLeaves() && !endEndsSessions) this.gathering.leaveEveryone();
-		while (os.clock() < reportsUntil && (this.joins.pending() > 0 || this.sessions.pending() > 0)) {
+		while (
+			os.clock() < reportsUntil &&
+			(this.joins.pending() > 0 || this.sessions.pending() > 0 || this.sync.isFinishing())
+		) {
 			if (this.registration.current === undefined) {
 				if (!this.registration.isRegistering() && os.clock() >= this.registration.nextShutdownAttempt) {
 					this.registration.start();

@@ -80,6 +80,8 @@ export class Sync {
 	private fast = false;
 	private failures = 0;
 	private stopped = false;
+	/** Shutdown's last sync (`finish`): whether it went out, and whether it settled. */
+	private last?: { sent: boolean; settled: boolean };
 	private outbox = NO_OUTBOX;
 	private readonly refusals = new Set<string>();
 	/** When the last sync went out (the scheduler's clock): the next one is timed from it, not from its answer. */
@@ -111,7 +113,7 @@ export class Sync {
 
 	/** Schedules the next sync after `seconds` (default: the interval), replacing any scheduled one. */
 	schedule(seconds = this.interval()): void {
-		if (this.stopped) return;
+		if (this.stopped || this.last !== undefined) return;
 		const token = {};
 		this.token = token;
 		this.seams.scheduler.delay(seconds, () =>
@@ -129,6 +131,41 @@ export class Sync {
 	stop(): void {
 		this.stopped = true;
 		this.token = undefined;
+	}
+
+	/**
+	 * Shutdown: no more periodic syncs, and one last sync now (after the one in flight, if any), before the server's
+	 * end removes it. It carries the session events and players' call messages that wait (sent at no other time) and
+	 * takes the actions still queued, acted on as any answer's. Not repeated: a failed last sync is not retried.
+	 */
+	finish(): void {
+		if (this.stopped || this.last !== undefined) return;
+		this.last = { sent: false, settled: false };
+		this.token = undefined;
+		if (!this.inFlight) this.sendLast();
+	}
+
+	/** Whether the last sync of {@link finish} is still to go out or be answered. */
+	isFinishing(): boolean {
+		return this.last !== undefined && !this.last.settled && !this.stopped;
+	}
+
+	private sendLast(): void {
+		const last = this.last!;
+		last.sent = true;
+		const token = {};
+		this.token = token;
+		this.send(token);
+		// Not sent (no registration): nothing to wait for.
+		if (!this.inFlight) last.settled = true;
+	}
+
+	/** After each answer or failure: the last sync goes out once the one in flight settled, then counts as settled. */
+	private settled(): void {
+		const last = this.last;
+		if (last === undefined || this.stopped) return;
+		if (last.sent) last.settled = true;
+		else this.sendLast();
 	}
 
 	private send(token: object): void {
@@ -159,11 +196,13 @@ export class Sync {
 					);
 					this.seams.guard("ongoing chats", () => this.onOngoingChats(answer.ongoingChats));
 					this.reached(token);
+					this.settled();
 				}),
 			(err: unknown) =>
 				this.seams.guard("sync failure", () => {
 					this.inFlight = false;
 					this.failed(token, registered, batch, chatEvents !== undefined, err);
+					this.settled();
 				}),
 		);
 	}
@@ -196,6 +235,12 @@ export class Sync {
 		const reaction = reactionTo("sendData", err);
 		if (hadChat) this.settle(reaction === "done" ? "sent" : meaningOf(err) === "unknown" ? "unknown" : "failed");
 		if (this.stopped) return;
+		if (this.last !== undefined) {
+			// Shutting down: nothing is retried and the server is not registered again; what the service acted on
+			// is not kept to be sent again.
+			if (reaction === "done" || reaction === "give-up") this.seams.events.ack(batch);
+			return;
+		}
 		if (reaction === "done") {
 			// The service acted but its answer is unreadable: its actions are lost with it (at most once).
 			this.seams.events.ack(batch);

@@ -50,7 +50,14 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 	);
 
 	app.post("/activity/sendData", { config: { operation: "sendData", profiles: deployedOnly } }, async (request) =>
-		sendData(workspaceOf(request), runningGameBody(request), Date.now(), request.fault?.kind ?? null),
+		// A latency-only rule spoils no byte but can outlast the client's timeout: named too, so the control API can
+		// tell actions whose answer came too late.
+		sendData(
+			workspaceOf(request),
+			runningGameBody(request),
+			Date.now(),
+			request.fault?.kind ?? (request.fault?.latencyMs ? "latency" : null),
+		),
 	);
 
 	app.post(
