@@ -7,6 +7,7 @@ import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
 import { JoinLookup, Listing } from "./joinLookup";
 import type { RetryShare } from "../background/retryShare";
+import { waitedForBudget } from "../transport/budget";
 import { announce } from "./announce";
 import type { DecidedProfile } from "./profile";
 import { privacyOf } from "./tracking";
@@ -302,6 +303,8 @@ export class JoinQueue {
 		} else {
 			record.phase = "ready";
 		}
+		// A join that only waited its turn behind a storm says nothing about the service: back in line, no probe.
+		if (waitedForBudget(err)) return this.flush();
 		this.noteFailure(err, "they will be retried");
 		const wait = backgroundWait(this.failures, this.host.random, err);
 		this.quietUntil = this.host.scheduler.now() + wait;

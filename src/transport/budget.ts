@@ -1,5 +1,6 @@
 import { WHOLE_TOKEN } from "../shared/tokens";
 import { robloxScheduler, Scheduler } from "./scheduler";
+import { StaffOpsError } from "./staffOpsError";
 
 /**
  * Which requests go first when the budget is short: `urgent` (the joins of players the staff hint marks as likely
@@ -42,6 +43,17 @@ const WINDOW = 60.001;
 
 /** Why a budget refused a request. @internal */
 export const BUDGET_WAIT_EXCEEDED = "waited too long for the request budget";
+
+/**
+ * Whether `err` is a request that only waited past `maxWait` for its turn: nothing was sent and nothing is known
+ * about the service. A long queue behind a join storm ends so, while the service answers every request; a
+ * background caller that sends again by itself puts such work back in line instead of reading the service as
+ * failing. (Roblox's own limit is not one: it pauses the budget, and its error has an attempt.)
+ * @internal
+ */
+export function waitedForBudget(err: unknown): boolean {
+	return StaffOpsError.is(err) && err.kind === "budget" && err.attempts === 0 && err.message === BUDGET_WAIT_EXCEEDED;
+}
 
 /**
  * The one request budget of the library: a token bucket shared by every feature and every retry, serving waiting
