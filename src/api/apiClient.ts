@@ -147,7 +147,7 @@ export class StaffOpsApiClient {
 				}),
 			) as Promise<T>;
 		}
-		const [optionsOk, priority, maxAttempts] = readCallOptions(options, OPERATIONS[operation].priority);
+		const [optionsOk, priority, maxAttempts, timeout] = readCallOptions(options, OPERATIONS[operation].priority);
 		if (!optionsOk) {
 			return Promise.reject(new StaffOpsError({ kind: "invalid", operation, message: priority })) as Promise<T>;
 		}
@@ -163,6 +163,7 @@ export class StaffOpsApiClient {
 				safeToRepeat: spec.safeToRepeat,
 				priority,
 				maxAttempts,
+				timeout,
 			})
 			.andThen((answer) => {
 				const decoded = decodeAnswer<T>(transport.json(), operation, answer.status, answer.body, {

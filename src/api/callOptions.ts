@@ -17,26 +17,38 @@ export interface CallOptions {
 	 * sends its background work with 1 and retries it itself, at a pace that keeps an outage cheap.
 	 */
 	readonly maxAttempts?: number;
+	/**
+	 * Seconds each attempt of this call waits for its answer (0.1 to 60), instead of the api client's `timeout`. The
+	 * game integration registers with a long one: an attempt given up on while the service still acts would leave a
+	 * second server.
+	 */
+	readonly timeout?: number;
 }
 
 /**
- * Reads per-call options: the priority (or `fallback`) and the attempt cap; a text saying what is wrong otherwise.
+ * Reads per-call options: the priority (or `fallback`), the attempt cap and the timeout; a text saying what is wrong
+ * otherwise.
  * @internal
  */
 export function readCallOptions(
 	options: CallOptions | undefined,
 	fallback: RequestPriority,
-): [ok: true, priority: RequestPriority, maxAttempts: number | undefined] | [ok: false, problem: string] {
-	if (options === undefined) return [true, fallback, undefined];
+):
+	| [ok: true, priority: RequestPriority, maxAttempts: number | undefined, timeout: number | undefined]
+	| [ok: false, problem: string] {
+	if (options === undefined) return [true, fallback, undefined, undefined];
 	if (!typeIs(options, "table")) return [false, "options must be a table"];
 	const priority: unknown = options.priority ?? fallback;
 	if (priority !== "urgent" && priority !== "high" && priority !== "normal" && priority !== "low") {
 		return [false, "options.priority must be urgent, high, normal or low"];
 	}
 	const maxAttempts: unknown = options.maxAttempts;
-	if (maxAttempts === undefined) return [true, priority, undefined];
-	if (!typeIs(maxAttempts, "number") || !(maxAttempts >= 1 && maxAttempts <= 10)) {
+	if (maxAttempts !== undefined && (!typeIs(maxAttempts, "number") || !(maxAttempts >= 1 && maxAttempts <= 10))) {
 		return [false, "options.maxAttempts must be from 1 to 10"];
 	}
-	return [true, priority, math.floor(maxAttempts)];
+	const timeout: unknown = options.timeout;
+	if (timeout !== undefined && (!typeIs(timeout, "number") || !(timeout >= 0.1 && timeout <= 60))) {
+		return [false, "options.timeout must be from 0.1 to 60 seconds"];
+	}
+	return [true, priority, maxAttempts !== undefined ? math.floor(maxAttempts) : undefined, timeout];
 }

@@ -25,6 +25,13 @@ export interface RegistrationSeams {
 }
 
 /**
+ * Seconds a registration attempt waits for its answer, longer than other requests' (10 by default): an attempt given
+ * up on while the service still acts on it leaves a second server on the service (nothing can look the first one
+ * up), and joins wait for the registration anyway. A slow service's answer is taken instead of registering again.
+ */
+const REGISTRATION_TIMEOUT = 30;
+
+/**
  * Registers the server (`createServer`) until it works, with the one backoff. A registration is never repeated
  * blindly: after an unknown outcome or an unusable answer nothing can look the earlier attempt up (no operation lists
  * servers by jobId), so the next attempt says honestly that the service may hold an unused registration, which it
@@ -54,7 +61,8 @@ export class Registration {
 			return;
 		}
 		this.inFlight = true;
-		this.host.client.activity.registerServer(facts, { priority: "high", maxAttempts: 1 }).andThen(
+		const options = { priority: "high", maxAttempts: 1, timeout: REGISTRATION_TIMEOUT } as const;
+		this.host.client.activity.registerServer(facts, options).andThen(
 			(answer) =>
 				this.host.guard("registration", () => {
 					this.inFlight = false;

@@ -77,6 +77,8 @@ export interface TransportRequest {
 	readonly priority: RequestPriority;
 	/** At most this many attempts (default: the retry settings'). */
 	readonly maxAttempts?: number;
+	/** Seconds each attempt waits for its answer (default: the transport's timeout). */
+	readonly timeout?: number;
 }
 
 /** The answer the transport settled on (any HTTP status). @internal */
@@ -286,7 +288,7 @@ export class Transport {
 
 	/** One attempt with the timeout; resolves with the door's result, never rejects. */
 	private attempt(request: TransportRequest): Promise<DoorResult> {
-		const timeout = this.timeout;
+		const timeout = request.timeout ?? this.timeout;
 		// RequestAsync's own `Timeout` makes the engine give up on the request too; without it an attempt abandoned
 		// below would keep running and hold a connection. Roblox types it Integer (seconds): the attempt's timeout
 		// rounded up, at least 1, so the engine never gives up before the timer below.

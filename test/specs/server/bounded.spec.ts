@@ -188,6 +188,20 @@ export = () => {
 			expect(serviceControl.records().servers.size()).to.equal(2);
 		});
 
+		it("waits for a slow registration's answer instead of registering a second server", () => {
+			// The service acts on the registration but answers after 1 s: longer than the 0.2 s every other request
+			// waits here, within the registration's 30 s. Before, the attempt was given up on at 0.2 s and a second one
+			// registered a second server.
+			serviceControl.fault({ operation: "createServer", latencyMs: 1000, times: 1 });
+			const started = startStaffOps({ timeout: 0.2 });
+			waitUntil(() => started.server.isRegistered(), "registration", 5);
+			started.clock.advance(120);
+			waitSeconds(0.1);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(serviceControl.records().servers.size()).to.equal(1);
+			expect(linesWith(warnings(), "could not register this server").size()).to.equal(0);
+		});
+
 		it("sends joins under a running game id longer than 256 characters", () => {
 			const client = specClient();
 			const err = client.activity
