@@ -226,8 +226,9 @@ if (soak) {
 console.log("\n== summary");
 let passed = 0;
 let failed = 0;
+const nameWidth = Math.max(...suites.map((suite) => suite.name.length));
 for (const suite of suites) {
-	console.log(`${suite.name.padEnd(20)} ${suite.passed} passed, ${suite.failed} failed`);
+	console.log(`${suite.name.padEnd(nameWidth)} ${suite.passed} passed, ${suite.failed} failed`);
 	passed += suite.passed;
 	failed += suite.failed;
 }

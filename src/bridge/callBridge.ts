@@ -93,7 +93,7 @@ export class CallBridge {
 			settings,
 			registry: this.registry,
 			delivery,
-			health: new HealthLog(),
+			health: new HealthLog(scheduler),
 			opened: (session) => {
 				const chat = session.chat;
 				this.send(chat.player, "opened", {

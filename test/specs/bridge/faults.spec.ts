@@ -32,6 +32,35 @@ export = () => {
 	});
 
 	describe("CallBridge: faults (reference service)", () => {
+		it("prints one warning for a flapping service and its recovery line only after a quiet minute", () => {
+			const { bridge, clock, waitForPolls } = start(undefined, 0.999);
+			const player = harness.players.add(2309);
+			bridge.open(player, STATIC_CALL);
+			waitForPolls();
+			// Three spells of a failing poll then working ones, 40 s apart: one outage on the log.
+			for (let spell = 0; spell < 3; spell++) {
+				serviceControl.fault({ operation: "getCallMessages", status: 503, times: 1 });
+				clock.advance(20);
+				waitForPolls();
+				clock.advance(20);
+				waitForPolls();
+			}
+			const lines = () =>
+				harness
+					.output()
+					.filter((line) => line.text.find("support calls: polls", 1, true)[0] !== undefined)
+					.map((line) => line.text);
+			expect(lines().size()).to.equal(1);
+			expect(lines()[0].find("are failing", 1, true)[0]).to.be.ok();
+			// A minute without a failure: the one recovery line.
+			for (let i = 0; i < 4; i++) {
+				clock.advance(20);
+				waitForPolls();
+			}
+			expect(lines().size()).to.equal(2);
+			expect(lines()[1].find("work again", 1, true)[0]).to.be.ok();
+		});
+
 		it("backs off after failed polls (full jitter: up to 5 s, then up to 10 s) and recovers, delivering each message once", () => {
 			// The highest draw: the waits are their ceilings, just under 5 s and 10 s.
 			const { bridge, clock, remote, waitForPolls } = start(undefined, 0.999);
