@@ -96,6 +96,10 @@ export const serviceControl = {
 	 * Restores the default seed and clears faults and the request log; `profile` picks the service's profile
 	 * (`deployed`: how the deployed service behaves, docs/service-contract.md#what-the-deployed-service-sends), else the startup one (`default`).
 	 */
+	/** One call of the control API (the typed functions here and in deskControl.ts are built on it). */
+	call(this: void, method: "GET" | "POST" | "DELETE", path: string, body?: object): unknown {
+		return control(method, path, body);
+	},
 	reset(this: void, profile?: ServiceProfile): void {
 		control("POST", "/_control/reset", profile !== undefined ? { profile } : undefined);
 	},

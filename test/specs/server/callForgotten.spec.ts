@@ -1,6 +1,6 @@
-import { HttpService } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
 import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
+import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
@@ -10,18 +10,6 @@ import { cleanUp, join, startRegistered } from "./support";
 // after shutdown). The call was opened under the first registration; the service forgot that server and the library
 // registered again. At the caller's leave the library reports the leave, which names the new server, and the service
 // ends only that server's calls at a leave: nothing ended the call. Against the reference service's deployed profile.
-
-interface Ticket {
-	_id: string;
-	status: string;
-	callerId: unknown;
-}
-
-function tickets(): Array<Ticket> {
-	const response = HttpService.RequestAsync({ Url: `${harness.serviceUrl}/_control/tickets`, Method: "GET" });
-	if (!response.Success) error(`control GET /_control/tickets answered ${response.StatusCode}`, 2);
-	return (HttpService.JSONDecode(response.Body) as { tickets: Array<Ticket> }).tickets;
-}
 
 export = () => {
 	beforeEach(() => {
@@ -54,7 +42,7 @@ export = () => {
 			waitUntil(() => serviceControl.count("supportEnd") === 1, "the call's end");
 			waitSeconds(0.3);
 			expect(serviceControl.count("supportEnd")).to.equal(1);
-			const mine = tickets().filter((ticket) => tostring(ticket.callerId) === "2701");
+			const mine = deskControl.tickets().filter((ticket) => tostring(ticket.callerId) === "2701");
 			expect(mine.size()).to.equal(1);
 			expect(mine[0].status).to.equal("closed");
 		});
@@ -70,7 +58,7 @@ export = () => {
 			waitUntil(() => serviceControl.count("playerLeave") >= 1, "the leave");
 			waitSeconds(0.3);
 			expect(serviceControl.count("supportEnd")).to.equal(0);
-			const mine = tickets().filter((ticket) => tostring(ticket.callerId) === "2711");
+			const mine = deskControl.tickets().filter((ticket) => tostring(ticket.callerId) === "2711");
 			expect(mine.size()).to.equal(1);
 			expect(mine[0].status).to.equal("closed");
 		});

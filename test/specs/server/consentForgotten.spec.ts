@@ -1,10 +1,10 @@
-import { HttpService } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, join, startRegistered } from "./support";
+import { deskControl } from "../../support/deskControl";
+import { Started, cleanUp, join, startDeployed } from "./support";
 
 // A consent decision and a server the service forgot (the soak's deployed mode, seed 5, found it): the service
 // deleted the visit of a player who had granted consent. The decision went to the forgotten server (404), the
@@ -12,39 +12,14 @@ import { Started, cleanUp, join, startRegistered } from "./support";
 // nothing was sent for it: the new session was deleted at the leave. Against the reference service's deployed
 // profile, whose consent is per workspace and user (the last decision counts).
 
-interface StoredConsent {
-	userId: string;
-	runningGameId: string;
-	granted: boolean;
-}
-
-function control(method: "GET" | "POST", path: string, body?: object): unknown {
-	const response = HttpService.RequestAsync({
-		Url: `${harness.serviceUrl}${path}`,
-		Method: method,
-		Headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
-		Body: body !== undefined ? HttpService.JSONEncode(body) : undefined,
-	});
-	if (!response.Success) error(`control ${method} ${path} answered ${response.StatusCode}: ${response.Body}`, 2);
-	return HttpService.JSONDecode(response.Body);
-}
-
 function consentRequests(): Array<LoggedRequest> {
 	return serviceControl.requests().requests.filter((request) => request.operation === "consent");
 }
 
-function storedConsents(): Array<StoredConsent> {
-	return (control("GET", "/_control/consents") as { consents: Array<StoredConsent> }).consents;
-}
-
 /** Started on the deployed profile, with the workspace asking for consent and game code answering it. */
 function deployedWithConsent(): Started {
-	control("POST", "/_control/settings", { privacy: { requireConsent: true } });
-	const started = startRegistered({ clientReportTimeoutSeconds: 0, consentPrompt: false });
-	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
-	const profile = started.server.getProfile();
-	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
-	return started;
+	deskControl.settings({ privacy: { requireConsent: true } });
+	return startDeployed({ consentPrompt: false });
 }
 
 /** The service forgets the server; the next sync finds out and the server registers again under a new id. */
@@ -99,7 +74,7 @@ export = () => {
 			expect(body.granted).to.equal(true);
 			// Asked once: the player is not prompted again for the same visit.
 			expect(asked.size()).to.equal(1);
-			const stored = storedConsents().filter((consent) => consent.userId === "2501");
+			const stored = deskControl.consents().filter((consent) => consent.userId === "2501");
 			expect(stored.size()).to.equal(1);
 			expect(stored[0].runningGameId).to.equal(second);
 			// The leave keeps the visit: the service has the grant.

@@ -150,6 +150,20 @@ export function startRegistered(config: Partial<StaffOpsConfig> = {}, seams: Par
 }
 
 /**
+ * Starts against the reference service's deployed profile (`serviceControl.reset("deployed")` first) and waits until
+ * the server decided that profile. Client reports are not waited for unless `config` says so.
+ */
+export function startDeployed(config: Partial<StaffOpsConfig> = {}): Started {
+	const started = startRegistered({ clientReportTimeoutSeconds: 0, ...config });
+	// The profile is decided from the registration's answer, just after the server counts as registered.
+	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
+	// A helper outside the spec body has no `expect`: a wrong profile fails the spec's setup instead.
+	const profile = started.server.getProfile();
+	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
+	return started;
+}
+
+/**
  * Waits until the server has handled `count` failures of `kind`: their retries (or the next heartbeat) are on the
  * fake clock by then, so a spec can advance it without racing the answer.
  */

@@ -4,58 +4,16 @@ import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, join, startRegistered, warnings } from "./support";
+import { deskControl } from "../../support/deskControl";
+import { Started, cleanUp, join, startDeployed, warnings } from "./support";
 
 // The deployed profile's sync (issue 22) against the reference service's deployed profile itself, not the in-process
 // fake of sync.spec.ts: the body that reaches it, a dashboard kick through its control API, a lost answer
 // (`drop-after`), the roster, and the dedup of session events across an unknown outcome. The sync runs on the spec's
 // fake clock; each request and answer is real.
 
-interface DeliveredAction {
-	runningGameId: string;
-	action: { type: string; userId?: string; message?: string };
-	fault: string | undefined;
-}
-
-interface StoredEvent {
-	type: string;
-	sessionId: string;
-	date: number;
-	runningGameId: string;
-}
-
-function control(method: "GET" | "POST", path: string, body?: object): unknown {
-	const response = HttpService.RequestAsync({
-		Url: `${harness.serviceUrl}${path}`,
-		Method: method,
-		Headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
-		Body: body !== undefined ? HttpService.JSONEncode(body) : undefined,
-	});
-	if (!response.Success) error(`control ${method} ${path} answered ${response.StatusCode}: ${response.Body}`, 2);
-	return HttpService.JSONDecode(response.Body);
-}
-
 function queueKick(started: Started, player: Player, message: string): void {
-	control("POST", "/_control/actions", {
-		runningGameId: started.server.getRunningGameId(),
-		type: "kick",
-		userId: tostring(player.UserId),
-		message,
-	});
-}
-
-function actions(started: Started): { queued: Array<DeliveredAction>; delivered: Array<DeliveredAction> } {
-	const answer = control("GET", "/_control/actions") as {
-		queued: Array<DeliveredAction>;
-		delivered: Array<DeliveredAction>;
-	};
-	const mine = (entry: DeliveredAction) => entry.runningGameId === started.server.getRunningGameId();
-	return { queued: answer.queued.filter(mine), delivered: answer.delivered.filter(mine) };
-}
-
-function sessionEvents(sessionId: string): Array<StoredEvent> {
-	const answer = control("GET", "/_control/session-events") as { events: Array<StoredEvent> };
-	return answer.events.filter((event) => event.sessionId === sessionId);
+	deskControl.queueAction(started.server.getRunningGameId()!, "kick", player.UserId, message);
 }
 
 function sendDataRequests(): Array<LoggedRequest> {
@@ -91,16 +49,6 @@ function present(userIds: Array<number>): Array<Player> {
 	return players;
 }
 
-function deployed(): Started {
-	const started = startRegistered({ clientReportTimeoutSeconds: 0 });
-	// The profile is decided from the registration's answer, just after the server counts as registered.
-	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
-	// A helper outside the spec body has no `expect`: a wrong profile fails the spec's setup instead.
-	const profile = started.server.getProfile();
-	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
-	return started;
-}
-
 export = () => {
 	beforeEach(() => {
 		serviceControl.reset("deployed");
@@ -111,7 +59,7 @@ export = () => {
 
 	describe("the sync against the reference service's deployed profile", () => {
 		it("never sends a players field, and every body names this server", () => {
-			const started = deployed();
+			const started = startDeployed();
 			present([2401, 2402]);
 			for (let i = 0; i < 3; i++) syncAfter(started, SYNC_IDLE_SECONDS);
 			const sent = sendDataRequests();
@@ -125,7 +73,7 @@ export = () => {
 		});
 
 		it("a kick queued on the dashboard kicks the player within one sync interval, once", () => {
-			const started = deployed();
+			const started = startDeployed();
 			const [target, other] = present([2411, 2412]);
 			const kicks = new Array<string>();
 			const connection = StaffOps.dashboardKick.Connect((player, message) =>
@@ -139,7 +87,7 @@ export = () => {
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			waitSeconds(0.2);
 			connection.Disconnect();
-			const { queued, delivered } = actions(started);
+			const { queued, delivered } = deskControl.actions(started.server.getRunningGameId()!);
 			expect(queued.size()).to.equal(0);
 			expect(delivered.size()).to.equal(1);
 			expect(delivered[0].fault).to.equal(undefined);
@@ -153,7 +101,7 @@ export = () => {
 		it("a drop-after on sendData loses the handed-over kick; the library counts the failed sync", () => {
 			// The library cannot know that the lost answer carried actions (it never saw it): what it counts and
 			// prints is the sync with an unknown outcome. The service's own log says the kick went out with it.
-			const started = deployed();
+			const started = startDeployed();
 			const [target] = present([2421]);
 			serviceControl.fault({ operation: "sendData", kind: "drop-after", times: 1 });
 			queueKick(started, target, "lost with its answer");
@@ -167,7 +115,7 @@ export = () => {
 			nextSync(started);
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			waitSeconds(0.2);
-			const { queued, delivered } = actions(started);
+			const { queued, delivered } = deskControl.actions(started.server.getRunningGameId()!);
 			expect(queued.size()).to.equal(0);
 			expect(delivered.size()).to.equal(1);
 			expect(delivered[0].fault).to.equal("drop-after");
@@ -179,7 +127,7 @@ export = () => {
 		});
 
 		it("a join after a sync keeps everyone in the running game (no roster removal)", () => {
-			const started = deployed();
+			const started = startDeployed();
 			present([2431, 2432]);
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			present([2433]);
@@ -197,7 +145,7 @@ export = () => {
 		});
 
 		it("session events reach the service once each, also when an answer was lost and they went again", () => {
-			const started = deployed();
+			const started = startDeployed();
 			const [player] = present([2441]);
 			const sessionId = StaffOps.getSession(player)?.sessionId;
 			expect(sessionId).never.to.equal(undefined);
@@ -207,14 +155,14 @@ export = () => {
 			serviceControl.fault({ operation: "sendData", kind: "drop-after", times: 1 });
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			// The service stored both, but the library never heard: the next sync carries them again.
-			expect(sessionEvents(sessionId!).size()).to.equal(2);
+			expect(deskControl.sessionEvents(sessionId!).size()).to.equal(2);
 			nextSync(started);
 			const sent = sendDataRequests();
 			expect(sent.size()).to.equal(2);
 			const carried = sent.map((request) => HttpService.JSONEncode((request.body as { events: unknown }).events));
 			expect(carried[1]).to.equal(carried[0]);
 			syncAfter(started, SYNC_IDLE_SECONDS);
-			const stored = sessionEvents(sessionId!);
+			const stored = deskControl.sessionEvents(sessionId!);
 			expect(stored.size()).to.equal(2);
 			expect(stored.filter((event) => event.type === "idle").size()).to.equal(1);
 			expect(stored.filter((event) => event.type === "active").size()).to.equal(1);

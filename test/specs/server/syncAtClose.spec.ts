@@ -1,58 +1,19 @@
-import { HttpService } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, join, startRegistered } from "./support";
+import { deskControl } from "../../support/deskControl";
+import { cleanUp, join, startDeployed } from "./support";
 
 // The deployed profile's last sync at shutdown, against the reference service's deployed profile. Between two syncs
 // a session event waits and a dashboard action is queued; the server closes. Without a last sync the event was never
 // sent and the action stayed queued for a server that then ended (the soak's deployed mode counted such actions as
 // lost). The last sync goes before the server's end, once, and is not retried.
 
-interface DeliveredAction {
-	runningGameId: string;
-	action: { type: string; userId?: string; message?: string };
-	fault: string | undefined;
-}
-
-function control(method: "GET" | "POST", path: string, body?: object): unknown {
-	const response = HttpService.RequestAsync({
-		Url: `${harness.serviceUrl}${path}`,
-		Method: method,
-		Headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
-		Body: body !== undefined ? HttpService.JSONEncode(body) : undefined,
-	});
-	if (!response.Success) error(`control ${method} ${path} answered ${response.StatusCode}: ${response.Body}`, 2);
-	return HttpService.JSONDecode(response.Body);
-}
-
-function actions(runningGameId: string): { queued: Array<DeliveredAction>; delivered: Array<DeliveredAction> } {
-	const answer = control("GET", "/_control/actions") as {
-		queued: Array<DeliveredAction>;
-		delivered: Array<DeliveredAction>;
-	};
-	const mine = (entry: DeliveredAction) => entry.runningGameId === runningGameId;
-	return { queued: answer.queued.filter(mine), delivered: answer.delivered.filter(mine) };
-}
-
-function storedEvents(sessionId: string): Array<{ type: string }> {
-	const answer = control("GET", "/_control/session-events") as { events: Array<{ type: string; sessionId: string }> };
-	return answer.events.filter((event) => event.sessionId === sessionId);
-}
-
 /** The operations the service received, in order. */
 function operations(): Array<string> {
 	return serviceControl.requests().requests.map((request: LoggedRequest) => request.operation);
-}
-
-function deployed(config: object = {}): Started {
-	const started = startRegistered({ clientReportTimeoutSeconds: 0, ...config });
-	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
-	const profile = started.server.getProfile();
-	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
-	return started;
 }
 
 export = () => {
@@ -65,7 +26,7 @@ export = () => {
 
 	describe("the deployed profile's last sync at shutdown", () => {
 		it("carries the waiting session event and takes the queued action, once, before the server's end", () => {
-			const started = deployed();
+			const started = startDeployed();
 			const player = join(2601, "Closing");
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
 			const runningGameId = started.server.getRunningGameId()!;
@@ -79,12 +40,7 @@ export = () => {
 			);
 			// Between two syncs: an event waits and the dashboard queues a notification.
 			started.server.getSessionEvents().add({ type: "idle", sessionId, date: 1_700_000_100 });
-			control("POST", "/_control/actions", {
-				runningGameId,
-				type: "notify",
-				userId: "2601",
-				message: "Server restarting",
-			});
+			deskControl.queueAction(runningGameId, "notify", 2601, "Server restarting");
 			const [, finished] = harness.server.close();
 			expect(finished).to.equal(true);
 			connection.Disconnect();
@@ -95,8 +51,8 @@ export = () => {
 			const serverEnd = sent.indexOf("endServer");
 			expect(serverEnd).never.to.equal(-1);
 			expect(lastSync < serverEnd).to.equal(true);
-			expect(storedEvents(sessionId).size()).to.equal(1);
-			const { queued, delivered } = actions(runningGameId);
+			expect(deskControl.sessionEvents(sessionId).size()).to.equal(1);
+			const { queued, delivered } = deskControl.actions(runningGameId);
 			expect(queued.size()).to.equal(0);
 			expect(delivered.size()).to.equal(1);
 			// Acted on once: shown, or dropped because the player had left as the server closed (the harness removes
@@ -107,7 +63,7 @@ export = () => {
 		});
 
 		it("is not retried when it fails, and the server still ends", () => {
-			deployed();
+			startDeployed();
 			const player = join(2611, "Failing");
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
 			serviceControl.fault({ operation: "sendData", status: 503, times: 5 });
@@ -119,7 +75,7 @@ export = () => {
 		});
 
 		it("is not sent when the sync is turned off", () => {
-			deployed({ sync: false });
+			startDeployed({ sync: false });
 			const player = join(2621, "NoSync");
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
 			const [, finished] = harness.server.close();

@@ -3,7 +3,7 @@ import { SETTLE_GRACE_SECONDS } from "../../../src/server/joinLookup";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, freshStart, join, joinsOf, startRegistered, waitForFailures } from "./support";
+import { Started, cleanUp, freshStart, join, joinsOf, startDeployed, waitForFailures } from "./support";
 
 // Issue 24, point 9: the check after an unknown outcome must not race the request it checks. Against the reference
 // service's deployed profile (leaves on), its `late` fault holds a join or a leave for longer than the 1 s request
@@ -15,11 +15,7 @@ import { Started, cleanUp, freshStart, join, joinsOf, startRegistered, waitForFa
 const HOLD_MS = 4000;
 
 function deployed(): Started {
-	const started = startRegistered({ timeout: 1, clientReportTimeoutSeconds: 0, heartbeatSeconds: 600 });
-	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
-	const profile = started.server.getProfile();
-	if (profile !== "deployed") error(`the service was decided to be ${tostring(profile)}, not deployed`, 2);
-	return started;
+	return startDeployed({ timeout: 1, heartbeatSeconds: 600 });
 }
 
 /** Moves the library's clock `seconds` in steps of `step`, letting answers arrive between steps. */
