@@ -3,7 +3,7 @@ import { HttpServiceLike, safeDecode, safeEncode } from "../transport/httpDoor";
 import { classifyOutcome } from "../transport/retry";
 import { redact, REDACTED, StaffOpsError } from "../transport/staffOpsError";
 import { checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
-import { FrameSlices } from "../shared/frameSlices";
+import { Slicer } from "../shared/slicer";
 import { Reader } from "./reader";
 import { AnyOperationId, OPERATIONS } from "./routes";
 
@@ -80,6 +80,12 @@ export const MAX_ANSWER_BYTES = 1_000_000;
 export const anyAnswer: Reader<unknown> = { read: () => undefined };
 
 /**
+ * The size from which an answer is read in slices, in bytes: below it reading and redaction take well under
+ * a slice (2 ms; a 939 kB listing takes about 23 ms: lune/bench/large-answers.luau).
+ */
+const SLICED_ANSWER_BYTES = 64_000;
+
+/**
  * The service's words in a failure body: `success: false` with a `reason` (the interface), or with an `error` (the
  * deployed service's 400s); undefined when the body is not a failure body. An empty string when it gave no words.
  * @internal
@@ -113,7 +119,7 @@ export function otherErrorWords(value: unknown): string | undefined {
  * own stack, so no nesting can overflow Luau's; a table met twice is walked once.
  * @internal
  */
-export function redactEverywhere(value: unknown, scrub: (text: string) => string, slices?: FrameSlices): unknown {
+export function redactEverywhere(value: unknown, scrub: (text: string) => string, slices?: Slicer): unknown {
 	if (typeIs(value, "string")) return scrub(value);
 	if (!typeIs(value, "table")) return value;
 	const seen = new Set<object>([value]);
@@ -207,8 +213,9 @@ export function decodeAnswer<T>(
 		return fail("http", `HTTP ${status}${detail}`);
 	}
 	if (!parsed) return fail("decode", "the answer is not valid JSON; the service acted on the request");
-	// A large answer (a running game listing thousands of players) is read in slices that give the frame back.
-	const slices = new FrameSlices();
+	// A large answer (a running game listing thousands of players) is read in slices that give the frame back. A
+	// smaller one is read in one go (well under a slice on any server), so its reading never waits on the frame.
+	const slices = body.size() >= SLICED_ANSWER_BYTES ? new Slicer() : undefined;
 	const problem = reader.read(value, "", slices);
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);

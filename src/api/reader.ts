@@ -1,5 +1,5 @@
 import { t } from "@rbxts/t";
-import type { FrameSlices } from "../shared/frameSlices";
+import type { Slicer } from "../shared/slicer";
 
 // A tolerant reader for the service's answers (docs/service-contract.md#answers-are-read-tolerantly): a field the library or game code cannot do without
 // must be there with a usable type; any other field that is missing, null, or of a type we cannot use is left
@@ -13,7 +13,7 @@ import type { FrameSlices } from "../shared/frameSlices";
  */
 export interface Reader<T> {
 	/** `slices`, when given, is stepped per field and item, so a large answer gives the frame back while read. */
-	readonly read: (value: unknown, path: string, slices?: FrameSlices) => string | undefined;
+	readonly read: (value: unknown, path: string, slices?: Slicer) => string | undefined;
 	/** Never set: only carries `T` for the compiler. */
 	readonly type?: T;
 }

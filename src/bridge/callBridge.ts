@@ -11,7 +11,7 @@ import { Delivery, truncate } from "./messageDelivery";
 import { robloxTextFilter } from "./filter";
 import { Poller } from "./poller";
 import { MAX_REPLAY, pollingSettings } from "./settings";
-import { frameYield } from "./slicer";
+import { frameYield } from "../shared/slicer";
 import type {
 	BridgeMessage,
 	CallBridgeMemory,

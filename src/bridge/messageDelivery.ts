@@ -5,7 +5,7 @@ import type { TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
 import { newMessages } from "./newMessages";
 import { MAX_REPLAY } from "./settings";
-import { Slicer, YieldSlice } from "./slicer";
+import { Slicer, YieldSlice } from "../shared/slicer";
 import type { BridgeMessage, CallChat } from "./types";
 
 const MAX_SENDER_CHARS = 50;

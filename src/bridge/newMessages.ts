@@ -2,7 +2,7 @@ import type { CallMessage } from "../api/resources/calls";
 import type { DeliveredWindow } from "./deliveredWindow";
 import { parseIsoTime } from "./messageTime";
 import { MAX_BACKLOG, MAX_PER_POLL } from "./settings";
-import type { Slicer } from "./slicer";
+import type { Slicer } from "../shared/slicer";
 
 /** A message to deliver, with its position in the transcript counted from the oldest end. @internal */
 export interface NewMessage {

@@ -24,8 +24,6 @@ export const MAX_REPLAY = 100;
  * @internal
  */
 export const ENDING_POLLS = 5;
-/** Longest stretch of the bridge's own work on one transcript before it gives the frame back, in seconds. @internal */
-export const SLICE_SECONDS = 0.002;
 
 /** Polling options with defaults and bounds applied. @internal */
 export interface PollingSettings {
