@@ -1,4 +1,4 @@
-// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
+// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples and the Markdown's links, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
 // package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
@@ -11,7 +11,7 @@ import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak] [--signals MODE]
-  --lune-only       skip lint, the README examples, the service contract tests and the Wally consumer (quicker while working on specs)
+  --lune-only       skip lint, the README examples, the link check, the service contract tests and the Wally consumer (quicker while working on specs)
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak
   --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
@@ -68,6 +68,17 @@ if (!luneOnly && filter === undefined) {
 	let failed = counts ? Number(counts[2]) : 0;
 	if (examples.status !== 0 && failed === 0) failed = 1;
 	suites.push({ name: "README examples", passed, failed });
+}
+
+// 2c. Every relative link and #anchor of the README, docs/, CONTRIBUTING.md, CHANGELOG.md and the READMEs beside the
+// code resolves (scripts/check-links.mjs prints `not ok` per broken link, last `N passed, N failed`).
+if (!luneOnly && filter === undefined) {
+	const links = run("links and anchors in the Markdown", "node", ["scripts/check-links.mjs"]);
+	const counts = lastCounts(links.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (links.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name: "Markdown links", passed, failed });
 }
 
 // 3. The reference service's own contract tests.
