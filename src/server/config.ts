@@ -105,7 +105,7 @@ export type StaffOpsKeySource =
  * warn one line naming the field and leave StaffOps off; nothing is thrown.
  *
  * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...), and its
- * warnings name the attribute; see docs/api-notes.md.
+ * warnings name the attribute (README.md#settings).
  *
  * @example
  * ```ts
