@@ -1,7 +1,8 @@
 // Checks every relative link of the project's Markdown: the file or folder it names exists, and an `#anchor` names a
 // heading of the target as GitHub renders it (or an explicit `<a id>`/`<a name>`). Links to other sites are not
 // fetched. Checks README.md, CONTRIBUTING.md, CHANGELOG.md, docs/*.md and the READMEs beside the code (lune/,
-// service/, examples/), or the files given as arguments. Prints one `not ok` line per broken link and, last,
+// service/, examples/), or the files given as arguments; and, with no arguments, the TSDoc `@see README#section`
+// tags of src/ (CONTRIBUTING.md, "Citing facts"). Prints one `not ok` line per broken link and, last,
 // `N passed, N failed` over the links checked; exits non-zero when a link is broken or none was checked.
 //
 //   node scripts/check-links.mjs [FILE.md ...]
@@ -121,6 +122,31 @@ for (const file of files) {
 		}
 	}
 }
-console.log(`${files.length} files, ${passed + failed} relative links and anchors`);
+/** The `@see README#section` (or `@see docs/page.md#section`) tags of src/, read from the repository's root. */
+function seeTags() {
+	const tags = [];
+	for (const entry of readdirSync("src", { recursive: true })) {
+		const file = join("src", String(entry));
+		if (!file.endsWith(".ts")) continue;
+		readFileSync(file, "utf8")
+			.split("\n")
+			.forEach((line, index) => {
+				for (const match of line.matchAll(/@see ((?:README|docs\/[\w-]+\.md)#[\w-]+)/g))
+					tags.push({ file, line: index + 1, target: match[1].replace(/^README#/, "README.md#") });
+			});
+	}
+	return tags;
+}
+if (process.argv.length <= 2) {
+	for (const tag of seeTags()) {
+		const problem = problemOf("README.md", tag.target);
+		if (problem === undefined) passed += 1;
+		else {
+			failed += 1;
+			console.log(`not ok - ${tag.file}:${tag.line} (@see ${tag.target})\n  ${problem}`);
+		}
+	}
+}
+console.log(`${files.length} files and src/'s @see tags: ${passed + failed} relative links and anchors`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
