@@ -401,7 +401,7 @@ export function resolveConfig(
 			return [
 				false,
 				`could not read the Roblox Secret ${describeSecretName(secretName)} (${nameOf("apiKeySecret")}). ` +
-					"Add it in Creator Hub under your experience's Secrets, and for Studio playtests in Studio under " +
+					"Add it on the Creator Dashboard under your game's Secrets, and for Studio playtests in Studio under " +
 					"File > Experience Settings > Security > Secrets",
 			];
 		}
