@@ -11,8 +11,9 @@ import { writeNoticeTexts } from "./notices.mjs";
 import { modelSettingProblems } from "./model-settings.mjs";
 
 const withTests = process.argv.includes("--tests");
-// `--package`: out/ only, for npm's `prepare` (run by npm pack and npm publish, by npm install in this folder, and
-// when npm installs StaffOps from a git URL); needs no Roblox tools.
+// `--package`: out/ only, for npm's `prepack` (run by npm pack and npm publish); needs no Roblox tools. It is `prepack`
+// and not `prepare` so that the published package.json carries no install script (npm runs `prepare` on install) and
+// installing the npm packages here (npm ci) compiles nothing: each command's build compiles once.
 const packageOnly = process.argv.includes("--package");
 
 function step(label, command, args) {
@@ -39,8 +40,8 @@ function step(label, command, args) {
 	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-// npm packages and the pinned tools, as `npm start` does (quick when they are there already).
-if (!packageOnly) ensureSetup();
+// npm packages and the one tool the build needs, Rojo (quick when they are there already).
+if (!packageOnly) ensureSetup(["rojo"]);
 const rbxtsc = "node_modules/.bin/rbxtsc";
 
 rmSync("out", { recursive: true, force: true });

@@ -7,15 +7,15 @@
 //    no more, no fewer.
 // 2. Syntax: the entry, the type-check consumers (test/luau-types/) and the example place's scripts compile (Lune's
 //    @lune/luau, the Luau compiler Roblox runs).
-// 3. Types: Luau's own type checker (strict mode, new solver; tools/luau-typecheck, built once per machine from
-//    crates.io) finds no error in test/luau-types/consumer.luau and examples/src/server/*.luau, and in
+// 3. Types: Luau's own type checker (strict mode, new solver; tools/luau-typecheck, built once per machine by
+//    scripts/install-tools.sh) finds no error in test/luau-types/consumer.luau and examples/src/server/*.luau, and in
 //    test/luau-types/misuse.luau exactly the lines marked `expect-error`. The checker reads one file and resolves no
 //    `require`, so each consumer is checked appended to the entry: its `local StaffOpsModule = require(...)` line
 //    becomes the entry's value and `StaffOpsModule.SomeType` its exported type.
 //
 // Prints `ok - ...` / `not ok - ...` per check, then `N passed, N failed`; exits 1 on any failure.
 //   node scripts/luau-types.mjs
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
@@ -25,9 +25,6 @@ const DEFINITIONS = "test/luau-types/roblox.d.luau";
 const CONSUMER = "test/luau-types/consumer.luau";
 const MISUSE = "test/luau-types/misuse.luau";
 const EXAMPLE_SERVER = "examples/src/server";
-const CHECKER_CRATE = "tools/luau-typecheck";
-const CHECKER_VERSION = /^version = "([^"]+)"/m.exec(readFileSync(join(CHECKER_CRATE, "Cargo.toml"), "utf8"))[1];
-const TOOLS_HOME = process.env.STAFFOPS_TOOLS_HOME ?? "/opt/staffops-tools";
 const WORK = "build/luau-types";
 
 let passed = 0;
@@ -158,30 +155,6 @@ function checkSyntax(files) {
 	}
 }
 
-/** The Luau type checker, built once per machine (like the pinned tools); undefined with the reason when it cannot be. */
-function typeChecker() {
-	const root = join(TOOLS_HOME, `luau-typecheck-${CHECKER_VERSION}`);
-	const binary = join(root, "bin", "luau-typecheck");
-	if (existsSync(binary)) return { binary };
-	const cargo = spawnSync("cargo", ["--version"], { encoding: "utf8" });
-	if (cargo.status !== 0) return { problem: "cargo is not installed (the checker is built from crates.io)" };
-	console.log(`[luau-types] building the Luau type checker into ${root} (first time only; several minutes)`);
-	const build = spawnSync(
-		"cargo",
-		["install", "--locked", "--path", CHECKER_CRATE, "--root", root, "--bin", "luau-typecheck"],
-		{
-			stdio: ["ignore", "inherit", "inherit"],
-			env: {
-				...process.env,
-				CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? "build/luau-typecheck-target",
-				CARGO_TERM_PROGRESS_WHEN: "never",
-			},
-		},
-	);
-	if (build.status !== 0 || !existsSync(binary)) return { problem: "cargo could not build tools/luau-typecheck" };
-	return { binary };
-}
-
 // The entry as the start of a single file: its runtime block (which loads compiled, untyped Luau) becomes an `any`,
 // and its `return` a local the consumer's require line is pointed at.
 function entryPrelude(entry) {
@@ -217,9 +190,8 @@ function checkTypes(entry) {
 	check(`${ENTRY} has the runtime block and the typed return the type check relies on`, prelude !== undefined);
 	if (prelude === undefined) return;
 	const typeNames = new Set([...entry.matchAll(/^export type (\w+)/gm)].map((m) => m[1]));
-	const checker = typeChecker();
-	check("the Luau type checker is available", checker.binary !== undefined, checker.problem);
-	if (checker.binary === undefined) return;
+	// Installed by the command's setup (npm test's, announced with its time), or here when this suite runs alone.
+	const checker = { binary: requireTool("luau-typecheck") };
 
 	// The entry alone: its own types must hold together.
 	const alone = runChecker(checker.binary, "entry", prelude);
