@@ -160,8 +160,10 @@ say("release notes from CHANGELOG.md");
 const built =
 	git === undefined
 		? "Built outside a git checkout."
-		: `Built from commit \`${git.commit}\`${git.dirty ? " with uncommitted changes (dirty)" : ""}` +
-			(git.taggedCommit === git.commit ? `, tagged \`${tagName}\`.` : ` (tag \`${tagName}\` not made yet).`);
+		: `Built from commit \`${git.commit}\`${git.dirty ? ", with uncommitted changes (dirty)" : ""}` +
+			(git.taggedCommit === git.commit
+				? `, tagged \`${tagName}\`.`
+				: `; the tag \`${tagName}\` is not made yet.`);
 writeFileSync(
 	join(DIST, "RELEASE_NOTES.md"),
 	`# StaffOps ${version} (${section.date})\n\n${section.body}\n\n---\n\n${built}\n`,
