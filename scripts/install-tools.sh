@@ -42,8 +42,8 @@ expected_seconds() {
 	case "$1" in
 	rojo) echo 150 ;;
 	lune) echo 240 ;;
-	stylua) echo 180 ;;
-	selene) echo 210 ;;
+	stylua) echo 120 ;;
+	selene) echo 240 ;;
 	luau-typecheck) echo 333 ;;
 	esac
 }

@@ -154,14 +154,14 @@ for (const mode of signalModes) {
 
 // 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of
 // its own: each check prints `ok`/`not ok`, the last line `N passed, N failed`.
-async function runWallyConsumer() {
+async function runWallyConsumer(label, place, layout = []) {
 	const service = await startServiceOrReport();
 	if (service === undefined) return { passed: 0, failed: 1 };
 	const version = JSON.parse(readFileSync("package.json", "utf8")).version;
 	const result = run(
-		"Wally package in a Wally user's project (test/wally-consumer)",
+		label,
 		requireTool("lune"),
-		["run", "test/wally-consumer/check.luau", "build/wally-consumer.rbxl", version],
+		["run", "test/wally-consumer/check.luau", place, version, ...layout],
 		{
 			env: { ...process.env, STAFFOPS_SERVICE_URL: service.baseUrl, STAFFOPS_SERVICE_KEY: service.key },
 		},
@@ -173,7 +173,24 @@ async function runWallyConsumer() {
 	if (result.status !== 0 && failed === 0) failed = 1;
 	return { passed, failed };
 }
-if (!luneOnly && filter === undefined) suites.push({ name: "Wally consumer", ...(await runWallyConsumer()) });
+if (!luneOnly && filter === undefined) {
+	suites.push({
+		name: "Wally consumer",
+		...(await runWallyConsumer(
+			"Wally package in a Wally user's project (test/wally-consumer)",
+			"build/wally-consumer.rbxl",
+		)),
+	});
+	// The same project with the release's zip unzipped as docs/install.md says (no Wally registry needed).
+	suites.push({
+		name: "Wally zip unzipped",
+		...(await runWallyConsumer(
+			"the Wally zip unzipped into the same project (docs/install.md)",
+			"build/wally-unzipped.rbxl",
+			["unzipped"],
+		)),
+	});
+}
 
 // 5b. Every Luau block of the README run where it says it goes, beside the drop-in model or in a Wally user's place,
 // against a service of its own (scripts/readme-luau.mjs prints `ok`/`not ok` per check, last `N passed, N failed`).
