@@ -47,7 +47,7 @@ export interface SupportChatPayload {
 	readonly writable: boolean;
 }
 
-/** A `call` request after checking. @internal */
+/** A `call` request after checking; what `StaffOps.requestCall` takes (and the Luau `CallRequest`). */
 export interface CallRequest {
 	readonly type: SupportCallType;
 	readonly reason: string;
