@@ -1,7 +1,8 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
 // and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
-// package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
+// package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
+// Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { readFileSync } from "node:fs";
