@@ -3,7 +3,7 @@ import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, join, startDeployed } from "./support";
+import { Started, cleanUp, freshStart, join, startDeployed } from "./support";
 
 // Chat logging under Roblox's two chat systems (issue 30, item 4), against the reference service's deployed profile:
 // a staff member's chat lines become `message` session events, counted in the sync bodies the service received.
@@ -66,10 +66,7 @@ function staffInChat(): { started: Started; staff: Player } {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
