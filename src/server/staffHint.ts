@@ -34,7 +34,6 @@ function highestRole(answer: unknown): number {
  * `GroupService:GetRolesInGroupAsync` (`{ IsMember, Roles: { Id, Name, Rank }[] }`, public roles only, in no promised
  * order), which replaces the deprecated `Player:GetRankInGroup`; on an engine without it, the older
  * `Player:GetRankInGroupAsync`, then `Player:GetRankInGroup`. Throws on an answer of any other shape.
- * @see README#staff-first-in-a-join-storm
  * @internal
  */
 export const robloxRank: RankReader = (player, groupId) => {
