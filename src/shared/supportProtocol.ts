@@ -49,7 +49,7 @@ export interface SupportChatPayload {
 
 /**
  * A `call` request after checking; what `StaffOps.requestCall` takes (and the Luau `CallRequest`).
- * @see README#calls-a-player-starts
+ * @see docs/support-calls.md#calls-a-player-starts
  */
 export interface CallRequest {
 	readonly type: SupportCallType;
