@@ -85,7 +85,8 @@ export = () => {
 			const started = startRegistered({}, { client: listingNobody() });
 			const lone = join(2001);
 			report(started, lone, { platform: "Phone", tzOffset: "+00:00" });
-			waitUntil(() => joinsOf(2001).size() === 1, "the join");
+			// Answered before the heartbeat's read goes out: only then can a list show the player missing.
+			waitUntil(() => StaffOps.getSession(lone) !== undefined, "the join's answer");
 			started.clock.advance(60);
 			waitUntil(() => joinsOf(2001).size() === 2, "the second report of the unlisted player", 5);
 			expect(serviceControl.count("createServer")).to.equal(1);
@@ -118,9 +119,9 @@ export = () => {
 			const started = startRegistered({ clientReportTimeoutSeconds: 0 });
 			serviceControl.fault({ operation: "playerJoin", status: 503 });
 			for (let userId = 2901; userId <= 2904; userId++) harness.players.add(userId);
-			// The first join fails; the queue is then failing, and the others wait for a probe to get through.
-			waitForFailures(started.server, "joins", 1);
-			waitSeconds(0.3);
+			// The four go out together and fail: the queue is failing, and every join waits for a probe.
+			waitForFailures(started.server, "joins", 4);
+			waitUntil(() => serviceControl.count("playerJoin") === 4, "the four failed joins in the service's log");
 			serviceControl.clearRequests();
 			// Past every backoff at once: the waiting joins may go out, but only as one probe.
 			started.clock.advance(61);
