@@ -4,6 +4,7 @@ import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
+import { registerSpecServer } from "../../support/referenceClient";
 import { liveClient } from "./support";
 import { waitUntil } from "../../support/waits";
 
@@ -27,18 +28,7 @@ export interface DeskRig {
 export function deskRig(): DeskRig {
 	serviceControl.reset("deployed");
 	const client = liveClient();
-	const [ok, registration] = client.activity
-		.registerServer({
-			gameId: 1,
-			placeId: 2,
-			jobId: "job-desk",
-			privateServerId: "",
-			privateServerOwnerId: 0,
-			placeVersion: "1",
-		})
-		.await();
-	if (!ok) error(`register: ${tostring(registration)}`);
-	const runningGameId = (registration as { runningGameId: string }).runningGameId;
+	const runningGameId = registerSpecServer(client, "job-desk");
 	const clock = new FakeScheduler();
 	const chatRemote = new Instance("RemoteEvent");
 	chatRemote.Name = "CallEventsUnderTest";

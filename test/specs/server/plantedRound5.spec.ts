@@ -7,6 +7,7 @@ import { Signal } from "../../../src/shared/signal";
 import { FakeScheduler } from "../../support/fakes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
+import { registerSpecServer } from "../../support/referenceClient";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, joinsOf, report, specClient, startRegistered, waitForFailures } from "./support";
@@ -41,18 +42,7 @@ export = () => {
 		it("records a decision once for a running game, though the visit's join is answered again under it", () => {
 			serviceControl.reset("deployed");
 			const client = specClient();
-			const [ok, registration] = client.activity
-				.registerServer({
-					gameId: 1,
-					placeId: 2,
-					jobId: "job-consent",
-					privateServerId: "",
-					privateServerOwnerId: 0,
-					placeVersion: "1",
-				})
-				.await();
-			expect(ok).to.equal(true);
-			const runningGameId = (registration as { runningGameId: string }).runningGameId;
+			const runningGameId = registerSpecServer(client, "job-consent");
 			const clock = new FakeScheduler();
 			const prompts = new ConsentPrompts({
 				client,
@@ -71,12 +61,8 @@ export = () => {
 			prompts.answered(player, true, runningGameId);
 			waitSeconds(0.3);
 			expect(serviceControl.count("consent")).to.equal(1);
-			expect(
-				deskControl
-					.consents()
-					.filter((consent) => consent.userId === "4401")
-					.size(),
-			).to.equal(1);
+			const recordedFor4401 = deskControl.consents().filter((consent) => consent.userId === "4401");
+			expect(recordedFor4401.size()).to.equal(1);
 		});
 	});
 
