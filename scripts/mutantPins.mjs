@@ -1,11 +1,11 @@
 // Where each mutant of scripts/mutants.list.mjs is in src/ today. A mutant is pinned by three things: the file it was
-// cut in (`file`), the function or method that encloses it (`in`: a name, or `Class.method` when a file has several
-// of that name), and a small snippet (`from`), matched with any run of whitespace standing for any other (code moved
-// into a deeper or shallower block keeps its tokens, not its indentation). Refactors move functions between files
-// (src/server/server.ts is being cut into src/server/features/*), so a pin is looked for where it was cut first and
-// then in every source file of src/: the function with that name whose body holds the snippet exactly once. The run
-// plants the bug wherever the pin is found and says how many were found away from their recorded place; only pins
-// found nowhere, or in several places, stop it. `node scripts/mutants.mjs --repin` rewrites the recorded paths.
+// cut in (`file`), the function, method or module-level constant that encloses it (`in`: a name, or `Class.method` when
+// a file has several of that name), and a small snippet (`from`), matched with any run of whitespace standing for any
+// other (code moved into a deeper or shallower block keeps its tokens, not its indentation). Refactors move functions
+// between files (src/server/server.ts is being cut into src/server/features/*), so a pin is looked for where it was cut
+// first and then in every source file of src/: the function with that name whose body holds the snippet exactly once.
+// The run plants the bug wherever the pin is found and says how many were found away from their recorded place; only
+// pins found nowhere, or in several places, stop it. `node scripts/mutants.mjs --repin` rewrites the recorded paths.
 // Source-comment markers would also survive moves, but would put mutation-run bookkeeping into the library's code;
 // function names are already there.
 //
@@ -50,17 +50,41 @@ function matchesIn(text, snippet, from = 0, to = text.length) {
 	}));
 }
 
+/**
+ * At a comment or a string literal starting at `i`, the offset of its last character (a template's `${...}` parts
+ * are skipped as code); anywhere else, undefined.
+ */
+function skipLiteral(text, i) {
+	const char = text[i];
+	if (char === "/" && text[i + 1] === "/") {
+		const end = text.indexOf("\n", i);
+		return end === -1 ? text.length : end;
+	}
+	if (char === "/" && text[i + 1] === "*") {
+		const end = text.indexOf("*/", i + 2);
+		return end === -1 ? text.length : end + 1;
+	}
+	if (char !== '"' && char !== "'" && char !== "`") return undefined;
+	for (let j = i + 1; j < text.length; j++) {
+		if (text[j] === "\\") j += 1;
+		else if (text[j] === char) return j;
+		else if (char === "`" && text[j] === "$" && text[j + 1] === "{") {
+			const end = closingBrace(text, j + 1);
+			if (end < 0) return text.length;
+			j = end - 1;
+		}
+	}
+	return text.length;
+}
+
 /** The offset just past the `}` that closes the `{` at `open`, skipping strings and comments; -1 when unclosed. */
 function closingBrace(text, open) {
 	let depth = 0;
 	for (let i = open; i < text.length; i++) {
-		const char = text[i];
-		if (char === "/" && text[i + 1] === "/") i = text.indexOf("\n", i) === -1 ? text.length : text.indexOf("\n", i);
-		else if (char === "/" && text[i + 1] === "*") i = text.indexOf("*/", i + 2) + 1 || text.length;
-		else if (char === '"' || char === "'") {
-			for (i += 1; i < text.length && text[i] !== char; i++) if (text[i] === "\\") i += 1;
-		} else if (char === "{") depth += 1;
-		else if (char === "}") {
+		const skipped = skipLiteral(text, i);
+		if (skipped !== undefined) i = skipped;
+		else if (text[i] === "{") depth += 1;
+		else if (text[i] === "}") {
 			depth -= 1;
 			if (depth === 0) return i + 1;
 		}
@@ -113,13 +137,39 @@ function declarations(text, word) {
 		}
 		const open = /\{[ \t]*\r?\n/.exec(text.slice(from));
 		if (open === null) continue;
-		// The signature ends its line with the body's brace: a `;` or a blank line before it means a call or a type.
-		const between = text.slice(from, from + open.index);
+		// The signature ends its line with the body's brace: a `;` (outside an object type such as a return type's)
+		// or a blank line before it means a call or a type.
+		let between = text.slice(from, from + open.index);
+		for (let inner = between; ; inner = between) {
+			between = inner.replace(/\{[^{}]*\}/g, "");
+			if (between === inner) break;
+		}
 		if (between.includes(";") || /\n\s*\n/.test(between)) continue;
 		const end = closingBrace(text, from + open.index);
 		if (end > 0) found.push({ name, start: match.index, end });
 	}
+	// A module-level constant or variable (a table, a number): its statement, to the `;` that ends it.
+	const constants = new RegExp(`^(?:export\\s+)?(?:const|let)\\s+(${word})\\b`, "gm");
+	for (const match of text.matchAll(constants)) {
+		const end = statementEnd(text, match.index);
+		if (end > 0 && !found.some((other) => other.start === match.index)) {
+			found.push({ name: match[1], start: match.index, end });
+		}
+	}
 	return found;
+}
+
+/** The offset just past the `;` that ends the statement starting at `from` (outside brackets and strings); -1 if none. */
+function statementEnd(text, from) {
+	let depth = 0;
+	for (let i = from; i < text.length; i++) {
+		const skipped = skipLiteral(text, i);
+		if (skipped !== undefined) i = skipped;
+		else if ("([{".includes(text[i])) depth += 1;
+		else if (")]}".includes(text[i])) depth -= 1;
+		else if (text[i] === ";" && depth === 0) return i + 1;
+	}
+	return -1;
 }
 
 /** The name of the innermost declaration whose body holds `[start, end)` in `text`, or undefined. */

@@ -1,7 +1,6 @@
 // The bugs `npm run mutants` plants (scripts/mutants.mjs), one at a time. Each: an id, the file it was cut in, the
-// function or method that encloses it (`in`; `Class.method` when a file has several of that name; left out for a
-// module-level constant), a small original snippet (once in that function; any run of whitespace in it matches any
-// other), its replacement, what the bug does, and the Lua pattern of the narrowest specs that should catch it
+// function, method or module-level constant that encloses it (`in`; `Class.method` when a file has several of that
+// name), a small original snippet (once in there; any run of whitespace in it matches any other), its replacement, what the bug does, and the Lua pattern of the narrowest specs that should catch it
 // (matched against TestEZ's full names: `Tests specs <folder> <spec> <describe> <it>`). A mutant that no spec can
 // catch because it changes nothing observable carries `equivalent: "<why>"`; any other survivor is a missing spec,
 // and the run fails on it. `model: true` rebuilds the drop-in model too, for specs that run the model's code
@@ -16,6 +15,7 @@ export const MUTANTS = [
 	{
 		id: "budget-high-as-normal",
 		file: "src/transport/budget.ts",
+		in: "RANK",
 		from: "{ urgent: -1, high: 0, normal: 1, low: 2 }",
 		to: "{ urgent: -1, high: 1, normal: 1, low: 2 }",
 		what: "high priority waits behind normal",
@@ -69,6 +69,7 @@ export const MUTANTS = [
 	{
 		id: "retry-429-not-transient",
 		file: "src/transport/retry.ts",
+		in: "NOT_PROCESSED",
 		from: "const NOT_PROCESSED = new Set([408, 429, 503]);",
 		to: "const NOT_PROCESSED = new Set([408, 503]);",
 		what: "a 429 counts as a final refusal",
@@ -77,6 +78,7 @@ export const MUTANTS = [
 	{
 		id: "retry-5xx-not-acted",
 		file: "src/transport/retry.ts",
+		in: "classifyOutcome",
 		from: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: true };",
 		to: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: false };",
 		what: "a 500 is taken as 'nothing happened' (an unsafe operation is repeated)",
@@ -166,6 +168,7 @@ export const MUTANTS = [
 	{
 		id: "door-connectfail-sent",
 		file: "src/transport/httpDoor.ts",
+		in: "NOT_SENT_RETRYABLE",
 		from: '\t"ConnectFail",\n',
 		to: "\n",
 		what: "ConnectFail counts as possibly sent",
@@ -212,6 +215,7 @@ export const MUTANTS = [
 	{
 		id: "policy-join-acted-retried",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerJoin: { ...READ, unknown: "check", acted: "done",',
 		to: 'playerJoin: { ...READ, unknown: "check", acted: "retry",',
 		what: "a join the service acted on is sent again when its answer is unusable",
@@ -220,6 +224,7 @@ export const MUTANTS = [
 	{
 		id: "policy-join-unknown-retried",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerJoin: { ...READ, unknown: "check",',
 		to: 'playerJoin: { ...READ, unknown: "retry",',
 		what: "a join with an unknown outcome is sent again without looking at the player list",
@@ -264,6 +269,7 @@ export const MUTANTS = [
 	{
 		id: "reader-nan-number",
 		file: "src/api/reader.ts",
+		in: "num",
 		from: '(value) => typeIs(value, "number") && value === value,',
 		to: '(value) => typeIs(value, "number"),',
 		what: "NaN passes as a number",
@@ -272,6 +278,7 @@ export const MUTANTS = [
 	{
 		id: "reader-booleans-dropped",
 		file: "src/api/reader.ts",
+		in: "bool",
 		from: 'export const bool = leaf<boolean>(t.boolean, "a boolean");',
 		to: 'export const bool = leaf<boolean>(t.string, "a boolean");',
 		what: "booleans are not read as booleans: a join answer's `banned` is dropped (banned players are let in)",
@@ -410,6 +417,7 @@ export const MUTANTS = [
 	{
 		id: "backoff-background-base",
 		file: "src/shared/backoff.ts",
+		in: "BACKGROUND",
 		from: "export const BACKGROUND = { base: 2, cap: 60, maxRetryAfter: 600 } as const;",
 		to: "export const BACKGROUND = { base: 4, cap: 60, maxRetryAfter: 600 } as const;",
 		what: "background work backs off from 4 s",
@@ -573,6 +581,7 @@ export const MUTANTS = [
 	{
 		id: "gathering-safechat-wait",
 		file: "src/server/gathering.ts",
+		in: "SAFECHAT_WAIT_SECONDS",
 		from: "const SAFECHAT_WAIT_SECONDS = 15;",
 		to: "const SAFECHAT_WAIT_SECONDS = 30;",
 		what: "a hanging chat-permission read holds the join 30 s",
@@ -581,6 +590,7 @@ export const MUTANTS = [
 	{
 		id: "staff-hint-rank-wait",
 		file: "src/server/staffHint.ts",
+		in: "RANK_WAIT_SECONDS",
 		from: "export const RANK_WAIT_SECONDS = 3;",
 		to: "export const RANK_WAIT_SECONDS = 30;",
 		what: "a slow rank read holds the join 30 s",
@@ -690,6 +700,7 @@ export const MUTANTS = [
 	{
 		id: "poll-bad-key-as-retry",
 		file: "src/bridge/poller.ts",
+		in: "afterFailure",
 		from: 'if (reaction === "bad-key") {',
 		to: 'if (reaction === "bad-key" && false) {',
 		what: "a refused key is treated as a passing failure",
@@ -707,6 +718,7 @@ export const MUTANTS = [
 	{
 		id: "poll-hang-retry-early",
 		file: "src/bridge/poller.ts",
+		in: "afterFailure",
 		from: "\t\tsession.failures += 1;\n\t\tif (reaction",
 		to: "\t\tif (reaction",
 		what: "a chat's failures are not counted, so its backoff never grows",
@@ -724,6 +736,7 @@ export const MUTANTS = [
 	{
 		id: "settings-per-poll",
 		file: "src/bridge/settings.ts",
+		in: "MAX_PER_POLL",
 		from: "export const MAX_PER_POLL = 20;",
 		to: "export const MAX_PER_POLL = 25;",
 		what: "25 messages per poll",
@@ -863,6 +876,7 @@ export const MUTANTS = [
 	{
 		id: "leave-404-turns-off",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify",',
 		to: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "turn-off",',
 		what: "a 404 on a leave counts toward a missing route without one read to tell a forgotten server apart",
