@@ -232,7 +232,7 @@ export = () => {
 			waitUntil(() => server!.isRegistered(), "registration");
 			join(-1, "Player1");
 			waitSeconds(0.05);
-			expect(server!.getTrackedCounts().players).to.equal(0);
+			expect(server!.diagnostics().joins.players).to.equal(0);
 			expect(joinsOf(-1).size()).to.equal(0);
 			expect(linesWith(allOutput(), "Studio test UserId (-1)").size()).to.equal(1);
 		});

@@ -194,7 +194,7 @@ export = () => {
 			const silent = join(2013, "SilentSam");
 			const started = startRegistered({ clientReportTimeoutSeconds: 10 });
 			// Tracked at start, before any client report arrives.
-			expect(started.server.getTrackedCounts().players).to.equal(3);
+			expect(started.server.diagnostics().joins.players).to.equal(3);
 			report(started, early, { platform: "Console", tzOffset: "-08:00" });
 			report(started, earlyStaff, { platform: "Desktop", tzOffset: "+02:00" });
 			waitUntil(() => StaffOps.isStaff(earlyStaff) && StaffOps.getSession(early) !== undefined, "both answers");
@@ -232,7 +232,7 @@ export = () => {
 			expect(joinsOf(2005).size()).to.equal(1);
 			expect(joinsOf(2005)[0].platform).to.equal("Phone");
 			expect(joinsOf(2005)[0].tzOffset).to.equal("+05:45");
-			const stats = started.server.getReportStats();
+			const stats = started.server.diagnostics().clientReport;
 			expect(stats.accepted).to.equal(1);
 			expect(stats.ignored).to.equal(1);
 		});
@@ -311,7 +311,7 @@ export = () => {
 			}, "the join of the player who stayed");
 			waitSeconds(0.1);
 			expect(joinsOf(2010).size()).to.equal(0);
-			expect(started.server.getTrackedCounts().players).to.equal(1);
+			expect(started.server.diagnostics().joins.players).to.equal(1);
 		});
 
 		it("reports a player again after they leave and rejoin", () => {
