@@ -7,22 +7,13 @@ import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
 import { ServerContext } from "./features/context";
 import type { Feature } from "./features/feature";
-import { buildFeatures, ServerDiagnostics, ServerFeatures } from "./features";
-import { DecidedProfile, decideProfile, RegistrationFacts, registrationFacts } from "./profile";
+import { buildFeatures, reversed, ServerDiagnostics, ServerFeatures } from "./features";
+import { DecidedProfile, RegistrationFacts, registrationFacts } from "./profile";
 import type { PlayerSession, ServerSignals } from "./records";
 import { defaultBindToClose, ServerSeams } from "./seams";
 import type { StaffOpsStatus } from "./status";
 
-export { END_SERVER_SHARE } from "./closing";
-export type { ServerDiagnostics, ServerFeatures } from "./features";
-export { STAFF_ATTRIBUTE } from "./records";
-export type { JoinResult, PlayerSession, ServerSignals } from "./records";
-export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./status";
-
-/**
- * The features in start order: each may use those before it. Players leave, and the server stops, in reverse.
- * Each is one module of `features/`.
- */
+/** The features (`features/*.ts`) in start order, each using those before it; leaving and stopping go in reverse. */
 const START_ORDER: ReadonlyArray<keyof ServerFeatures> = [
 	"staffHint",
 	"sessions",
@@ -36,9 +27,8 @@ const START_ORDER: ReadonlyArray<keyof ServerFeatures> = [
 ];
 
 /**
- * One running game integration: the list of its features (`features/*.ts`, one module each) and the order they
- * start, hear of the server's moments and stop in. Made by {@link StaffOps.start}; game code uses the `StaffOps`
- * functions rather than this object.
+ * One running game integration: its features (`features/*.ts`, one module each) and the order they start, hear of
+ * the server's moments and stop in. Made by {@link StaffOps.start}; game code uses the `StaffOps` functions.
  *
  * @example
  * ```ts
@@ -62,33 +52,19 @@ export class StaffOpsServer {
 		}));
 		this.features = buildFeatures(ctx);
 		this.order = START_ORDER.map((name) => this.features[name]);
-		const reverse = new Array<Feature>();
-		for (let i = this.order.size() - 1; i >= 0; i--) reverse.push(this.order[i]);
-		this.reverseOrder = reverse;
+		this.reverseOrder = reversed(this.order);
 	}
 
-	/** Starts everything; called once by `StaffOps.start`. Never throws. @internal */
-	begin(studio: boolean): void {
+	/** Starts everything, features in their order; called once by `StaffOps.start`. Never throws. @internal */
+	begin(): void {
 		const ctx = this.ctx;
-		if (studio) {
-			logInfo(
-				"Studio playtest (empty JobId): registering it with a jobId of its own (studio-...) and reporting joins " +
-					"as in a live server; set trackStudio = false (attribute TrackStudio) to keep StaffOps off in Studio",
-			);
-		}
 		ctx.guard("remotes", () => {
 			ctx.remotes = ensureRemotes(ctx.seams.remotesParent);
 			for (const feature of this.order) feature.start?.();
 		});
 		ctx.guard("player tracking", () => {
-			ctx.connect(
-				ctx.players.PlayerAdded.Connect((player) =>
-					ctx.guard("join", () => this.order.forEach((feature) => feature.joined?.(player))),
-				),
-				ctx.players.PlayerRemoving.Connect((player) =>
-					ctx.guard("leave", () => this.reverseOrder.forEach((feature) => feature.left?.(player))),
-				),
-			);
+			const joined = (player: Player) => this.order.forEach((feature) => feature.joined?.(player));
+			ctx.onPlayers(joined, (player) => this.reverseOrder.forEach((feature) => feature.left?.(player)));
 			this.features.joins.trackEveryone();
 		});
 		ctx.guard("BindToClose", () =>
@@ -113,11 +89,6 @@ export class StaffOpsServer {
 	/** Whether the service tracks `player`: answered, not banned, and not `tracked: false`. Nothing is sent otherwise. */
 	isTracked(player: Player): boolean {
 		return this.features.joins.isTracked(player);
-	}
-
-	/** Whether the service answered `tracked: false` for `player` (a join not answered yet is not known). @internal */
-	isUntracked(player: Player): boolean {
-		return this.features.joins.isUntracked(player);
 	}
 
 	/** Records `player`'s consent decision (game code's own prompt); false when no consent question is open for them. */
@@ -195,10 +166,9 @@ export class StaffOpsServer {
 
 	/** Shutdown (`BindToClose`): the close in its order (`closing.ts`), then stops. Yields. @internal */
 	shutdown(): void {
-		const ctx = this.ctx;
-		if (ctx.stopped || ctx.shuttingDown) return;
-		ctx.shuttingDown = true;
-		closeInOrder(ctx, this.features);
+		if (this.ctx.stopped || this.ctx.shuttingDown) return;
+		this.ctx.shuttingDown = true;
+		closeInOrder(this.ctx, this.features);
 		this.stop();
 	}
 
@@ -206,11 +176,7 @@ export class StaffOpsServer {
 		const ctx = this.ctx;
 		ctx.updateStatus();
 		if (ctx.stopped) return;
-		const wasDecided = ctx.profile !== undefined;
-		ctx.profile = decideProfile(ctx.config.serviceProfile, ctx.registration.current?.answer);
-		if (!wasDecided && ctx.profile === "deployed") {
-			logInfo("the deployed service's profile: one sync in place of the heartbeat; leaves and the server's end on");
-		}
+		ctx.decideProfile();
 		const { sessions, presence, supportCalls, joins } = this.features;
 		// Leaves first (the profile turns them on), then what keeps the server present, then the joins waiting.
 		for (const feature of [sessions, presence, supportCalls, joins]) feature.registered();
@@ -220,8 +186,7 @@ export class StaffOpsServer {
 	private serverForgotten(source: string): void {
 		const ctx = this.ctx;
 		if (ctx.registration.current === undefined || ctx.stopped) return;
-		this.features.presence.forgotten();
-		this.features.joins.forgotten();
+		for (const feature of this.order) feature.forgotten?.();
 		const again = this.features.joins.reportedAgain;
 		logInfo(
 			`the service no longer knows this server (404 on ${source}); registering again and reporting ${again} player(s) again`,

@@ -43,7 +43,11 @@ export class ConsentFeature implements Feature {
 				ctx.guard("privacy", () => {
 					const record = this.joins.recordOf(player);
 					if (ctx.stopped || record === undefined || record.answer !== result) return;
-					prompts.answered(player, isTrackedResult(result) && result.needsConsent === true, record.answeredUnder);
+					prompts.answered(
+						player,
+						isTrackedResult(result) && result.needsConsent === true,
+						record.answeredUnder,
+					);
 				}),
 			),
 		);

@@ -1,9 +1,9 @@
 import { StaffOpsApiClient } from "../../api/apiClient";
-import { HealthLog, logWarn } from "../../background/log";
+import { HealthLog, logInfo, logWarn } from "../../background/log";
 import type { Remotes } from "../../shared/remotes";
 import { robloxScheduler, Scheduler } from "../../transport/scheduler";
 import type { StaffOpsSettings } from "../config";
-import type { DecidedProfile } from "../profile";
+import { DecidedProfile, decideProfile } from "../profile";
 import type { PlayerRecord, Registered, ServerSignals } from "../records";
 import { Registration } from "../registration";
 import { defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "../seams";
@@ -85,6 +85,17 @@ export class ServerContext {
 	/** The current registration, or undefined. */
 	readonly registered = (): Registered | undefined => this.registration.current;
 
+	/** Decides the profile from the setting and the registration answer (after each registration). */
+	decideProfile(): void {
+		const wasDecided = this.profile !== undefined;
+		this.profile = decideProfile(this.config.serviceProfile, this.registration.current?.answer);
+		if (!wasDecided && this.profile === "deployed") {
+			logInfo(
+				"the deployed service's profile: one sync in place of the heartbeat; leaves and the server's end on",
+			);
+		}
+	}
+
 	/** Whether the sync carries session events now: the deployed profile with the sync on. */
 	syncRuns(): boolean {
 		return this.profile === "deployed" && this.config.sync !== false;
@@ -99,6 +110,14 @@ export class ServerContext {
 	disconnectAll(): void {
 		for (const connection of this.connections) connection.Disconnect();
 		this.connections.clear();
+	}
+
+	/** Hears of players joining and leaving (PlayerAdded, PlayerRemoving), each inside the guard. */
+	onPlayers(joined: (player: Player) => void, left: (player: Player) => void): void {
+		this.connect(
+			this.players.PlayerAdded.Connect((player) => this.guard("join", () => joined(player))),
+			this.players.PlayerRemoving.Connect((player) => this.guard("leave", () => left(player))),
+		);
 	}
 
 	/** Connects a remote's server side; events after the server stopped are ignored. */

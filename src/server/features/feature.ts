@@ -25,7 +25,11 @@ export interface SettingDeclaration {
 	readonly required?: boolean;
 }
 
-/** The client part a feature delivers: the folder of `src/client/` and the function the drop-in loader calls. @internal */
+/**
+ * The client part a feature delivers: its module under `src/client/` (a folder's index, or `folder/file`) and the
+ * function the drop-in model's loader calls there.
+ * @internal
+ */
 export interface ClientPartDeclaration {
 	readonly folder: string;
 	readonly start: string;

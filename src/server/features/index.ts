@@ -48,3 +48,10 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
 	};
 }
+
+/** A list in reverse order (roblox-ts arrays have no `reverse`). @internal */
+export function reversed<T extends defined>(list: ReadonlyArray<T>): Array<T> {
+	const result = new Array<T>();
+	for (let i = list.size() - 1; i >= 0; i--) result.push(list[i]);
+	return result;
+}

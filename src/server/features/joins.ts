@@ -14,7 +14,12 @@ export const JOINS: FeatureDeclaration = {
 	name: "joins",
 	settings: [
 		{ field: "kickBanned", attribute: "KickBanned", default: true },
-		{ field: "kickMessage", attribute: "KickMessage", default: "You are banned from this experience: {reason}", modelDefault: "" },
+		{
+			field: "kickMessage",
+			attribute: "KickMessage",
+			default: "You are banned from this experience: {reason}",
+			modelDefault: "",
+		},
 	],
 	remotes: [],
 	clientParts: [],

@@ -1,5 +1,7 @@
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
+import type { CallChat, OpenChatOptions } from "../../bridge/types";
+import { logWarn } from "../../background/log";
 import { registrationFacts } from "../profile";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
@@ -21,7 +23,7 @@ export const SUPPORT_CALLS: FeatureDeclaration = {
 	],
 	remotes: ["CallEvents", "SupportRequests"],
 	clientParts: [
-		{ folder: "chat", start: "startCallChat" },
+		{ folder: "chat/mount", start: "startCallChat" },
 		{ folder: "support", start: "startSupportCalls" },
 	],
 };
@@ -80,6 +82,25 @@ export class SupportCallsFeature implements Feature {
 		}));
 		sync.setChatOutbox(desk.outbox);
 		sync.onOngoingChats = (chats) => desk.handleOngoingChats(chats);
+	}
+
+	/** Opens the chat of call `callId` for `player` from game code (`StaffOps.openCall`); undefined with a warning. */
+	openCall(player: Player, callId: string, options?: OpenChatOptions): CallChat | undefined {
+		const calls = this.calls;
+		if (calls === undefined) {
+			logWarn("openCall: StaffOps is not running");
+			return undefined;
+		}
+		if (this.joins.isUntracked(player)) {
+			logWarn("openCall: the service tracks nothing for this player (tracked: false); no call is opened");
+			return undefined;
+		}
+		const [ok, chatOrProblem] = pcall(() => calls.open(player, callId, options));
+		if (!ok) {
+			logWarn(`openCall: ${tostring(chatOrProblem)}`);
+			return undefined;
+		}
+		return chatOrProblem;
 	}
 
 	registered(): void {
