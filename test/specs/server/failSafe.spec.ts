@@ -11,7 +11,7 @@ export = () => {
 	beforeEach(() => freshStart());
 	afterEach(() => cleanUp());
 
-	describe("settings that fail safe", () => {
+	describe("a bad optional setting fails safe (issue 32, point 7)", () => {
 		it("runs on heartbeatSeconds = 2 with one warning: the heartbeat at 60 s, and banned players are kicked", () => {
 			const started = startRegistered({ heartbeatSeconds: 2 });
 			const lines = warnings();

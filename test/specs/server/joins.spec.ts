@@ -1,5 +1,6 @@
 import { StaffOps, STAFF_ATTRIBUTE } from "../../../src/server";
-import { sendClientReport, resetClientReportForTests } from "../../../src/client/report";
+import { resetClientPartsForTests } from "../../../src/client/clientPart";
+import { sendClientReport } from "../../../src/client/report";
 import { sharedBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
@@ -240,7 +241,7 @@ export = () => {
 		it("carries the client reporter's own payload through the remote to the service", () => {
 			const started = startRegistered();
 			const player = join(2006);
-			resetClientReportForTests();
+			resetClientPartsForTests();
 			const sent = sendClientReport({
 				send: (payload) => harness.players.client(player).fire(started.remote, payload),
 				readDevice: () => ({
@@ -253,7 +254,7 @@ export = () => {
 				}),
 				measureOffset: () => "-03:30",
 			});
-			resetClientReportForTests();
+			resetClientPartsForTests();
 			expect(sent).to.equal(true);
 			waitUntil(() => joinsOf(2006).size() === 1, "the join");
 			expect(joinsOf(2006)[0].platform).to.equal("Tablet");
