@@ -3,8 +3,8 @@ import { t } from "@rbxts/t";
 import { isFiniteNumber, Rule } from "../api/arguments";
 import { RequestBudget } from "../transport/budget";
 import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
-import type { StaffOpsBaseConfig, StaffOpsConfig, StaffOpsSettings } from "./config";
-import { declaredDefault, SETTINGS } from "./features/declarations";
+import type { StaffOpsConfig, StaffOpsSettings } from "./config";
+import { declaredDefault, SETTINGS } from "./features";
 
 /** A number setting's rule, from the range its feature declares. */
 function declaredRange(field: string): Rule {
@@ -29,26 +29,19 @@ const numberFields = (fields: ReadonlyArray<string>): Rule => [
 ];
 const budgetOptions = numberFields(["perMinute", "burst", "maxWait", "limitPause"]);
 
-/** How each setting is checked; its range and default are its feature's declaration (`features/*.ts`). */
-const RULES: Record<keyof StaffOpsBaseConfig | "apiKey" | "apiKeySecret", Rule> = {
+/** The settings whose check their declaration cannot say: the address, the key, tables, functions, choices. */
+const OWN_RULES: Readonly<Record<string, Rule>> = {
 	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
 	apiKeySecret: name,
 	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
-	kickBanned: bool,
 	kickMessage: [
 		(value) => typeIs(value, "function") || (typeIs(value, "string") && value.size() <= 400),
 		"a string of at most 400 characters (with {reason}) or a function of the reason",
 	],
-	heartbeatSeconds: declaredRange("heartbeatSeconds"),
-	clientReportTimeoutSeconds: declaredRange("clientReportTimeoutSeconds"),
-	shutdownDeadlineSeconds: declaredRange("shutdownDeadlineSeconds"),
-	trackStudio: bool,
-	deliverClient: bool,
 	budget: [
 		(value) => value instanceof RequestBudget || budgetOptions[0](value),
 		`a RequestBudget or ${budgetOptions[1]}`,
 	],
-	timeout: declaredRange("timeout"),
 	retry: numberFields(["maxAttempts", "baseDelay", "maxDelay", "maxRetryAfter"]),
 	staffHint: [
 		(value) =>
@@ -76,16 +69,25 @@ const RULES: Record<keyof StaffOpsBaseConfig | "apiKey" | "apiKeySecret", Rule> 
 		"{ reportLeaves?: boolean, endServer?: boolean }",
 	],
 	serviceProfile: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
-	sync: bool,
-	builtInNotifications: bool,
-	consentPrompt: bool,
-	callStaff: bool,
-	callSyncSeconds: declaredRange("callSyncSeconds"),
 	activity: [
 		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
 		"{ everyone?: boolean, chatMessages?: boolean }",
 	],
 };
+
+/**
+ * How each top-level setting is checked: its own rule, or what its declaration (`features/*.ts`) says: a number in
+ * its range, or true or false. A declared setting without either is this library's mistake, caught at load.
+ */
+const RULES = new Map<string, Rule>();
+for (const [field, setting] of SETTINGS) {
+	const [top] = field.split(".");
+	const own = OWN_RULES[top];
+	if (own !== undefined) RULES.set(top, own);
+	else if (setting.min !== undefined) RULES.set(field, declaredRange(field));
+	else if (typeIs(setting.default ?? setting.modelDefault, "boolean")) RULES.set(field, bool);
+	else error(`StaffOps declares no way to check the setting ${field}`);
+}
 
 function templateMessage(template: string): (reason: string) => string {
 	return (reason) => {
@@ -127,7 +129,7 @@ export function screenConfig(
 	const record = config as Record<string, unknown>;
 	for (const [key] of pairs(record)) {
 		if (!typeIs(key, "string")) return [false, "the configuration may have only named fields"];
-		if (RULES[key as keyof typeof RULES] === undefined) return [false, `config has an unknown field \`${key}\``];
+		if (!RULES.has(key)) return [false, `config has an unknown field \`${key}\``];
 	}
 	if (record.baseUrl === undefined) {
 		return [false, `${nameOf("baseUrl")} is required: the Staff Operations Service's address (https://...)`];
@@ -141,13 +143,13 @@ export function screenConfig(
 		];
 	}
 	const names = new Array<string>();
-	for (const [key] of pairs(RULES)) names.push(key);
+	for (const [key] of RULES) names.push(key);
 	names.sort();
 	const usable: Record<string, unknown> = {};
 	const problems = new Array<SettingProblem>();
 	for (const field of names) {
 		const value = record[field];
-		const [check, expects] = RULES[field as keyof typeof RULES];
+		const [check, expects] = RULES.get(field)!;
 		if (value === undefined || check(value)) {
 			usable[field] = value;
 			continue;
@@ -215,36 +217,17 @@ export function resolveConfig(
 	} else {
 		apiKey = config.apiKey;
 	}
+	// Each setting as given, else its declared default (a nested one's parent is a table, `{}` when left out).
+	const given = config as unknown as Record<string, unknown>;
+	const settings: Record<string, unknown> = {};
+	for (const [field] of RULES) settings[field] = given[field] ?? SETTINGS.get(field)?.default;
+	settings.apiKey = apiKey;
+	settings.apiKeySecret = undefined;
+	settings.sessions = config.sessions ?? {};
+	settings.activity = config.activity ?? {};
 	const kickMessage = config.kickMessage;
-	const orDefault = <T extends string | number | boolean>(value: T | undefined, field: string): T =>
-		value ?? declaredDefault<T>(field);
-	return [
-		true,
-		{
-			baseUrl: config.baseUrl,
-			apiKey,
-			kickBanned: orDefault(config.kickBanned, "kickBanned"),
-			kickMessage: typeIs(kickMessage, "function")
-				? kickMessage
-				: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE),
-			heartbeatSeconds: orDefault(config.heartbeatSeconds, "heartbeatSeconds"),
-			clientReportTimeoutSeconds: orDefault(config.clientReportTimeoutSeconds, "clientReportTimeoutSeconds"),
-			shutdownDeadlineSeconds: orDefault(config.shutdownDeadlineSeconds, "shutdownDeadlineSeconds"),
-			trackStudio: orDefault(config.trackStudio, "trackStudio"),
-			deliverClient: config.deliverClient,
-			budget: config.budget,
-			timeout: config.timeout,
-			retry: config.retry,
-			staffHint: config.staffHint,
-			keepAlive: config.keepAlive,
-			sessions: config.sessions ?? {},
-			serviceProfile: orDefault(config.serviceProfile, "serviceProfile"),
-			sync: config.sync,
-			builtInNotifications: orDefault(config.builtInNotifications, "builtInNotifications"),
-			consentPrompt: orDefault(config.consentPrompt, "consentPrompt"),
-			callStaff: orDefault(config.callStaff, "callStaff"),
-			callSyncSeconds: orDefault(config.callSyncSeconds, "callSyncSeconds"),
-			activity: config.activity ?? {},
-		},
-	];
+	settings.kickMessage = typeIs(kickMessage, "function")
+		? kickMessage
+		: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE);
+	return [true, settings as unknown as StaffOpsSettings];
 }

@@ -7,28 +7,17 @@ import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
 import { ServerContext } from "./features/context";
 import type { Feature } from "./features/feature";
-import { buildFeatures, reversed, ServerDiagnostics, ServerFeatures } from "./features";
+import { buildFeatures, reversed, ServerDiagnostics, ServerFeatures, startOrder } from "./features";
 import { DecidedProfile, RegistrationFacts, registrationFacts } from "./profile";
 import type { PlayerSession, ServerSignals } from "./records";
 import { defaultBindToClose, ServerSeams } from "./seams";
 import type { StaffOpsStatus } from "./status";
 
-/** The features (`features/*.ts`) in start order, each using those before it; leaving and stopping go in reverse. */
-const START_ORDER: ReadonlyArray<keyof ServerFeatures> = [
-	"staffHint",
-	"sessions",
-	"dashboardActions",
-	"joins",
-	"presence",
-	"clientReport",
-	"consent",
-	"staffActivity",
-	"supportCalls",
-];
-
 /**
- * One running game integration: its features (`features/*.ts`, one module each) and the order they start, hear of
- * the server's moments and stop in. Made by {@link StaffOps.start}; game code uses the `StaffOps` functions.
+ * One running game integration: its features (`features/*.ts`, one module each, listed in start order in
+ * `features/index.ts`) and the server's moments they hear of, in order: begin, joins and leaves, each registration,
+ * the service forgetting the server, the close, the stop. Made by {@link StaffOps.start}; game code uses the
+ * `StaffOps` functions.
  *
  * @example
  * ```ts
@@ -51,7 +40,7 @@ export class StaffOpsServer {
 			forgotten: (source) => this.serverForgotten(source),
 		}));
 		this.features = buildFeatures(ctx);
-		this.order = START_ORDER.map((name) => this.features[name]);
+		this.order = startOrder(this.features);
 		this.reverseOrder = reversed(this.order);
 	}
 

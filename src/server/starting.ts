@@ -1,7 +1,7 @@
 import { logInfo, logWarn } from "../background/log";
 import type { StaffOpsConfig } from "./config";
 import { resolveConfig, screenConfig, settingNamer } from "./configCheck";
-import { SETTINGS } from "./features/declarations";
+import { SETTINGS } from "./features";
 import type { ServerSignals } from "./records";
 import { defaultIsStudio, ServerSeams } from "./seams";
 import { StaffOpsServer } from "./server";

@@ -1,13 +1,45 @@
-import { ClientReportFeature } from "./clientReport";
-import { ConsentFeature } from "./consent";
+import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
+import { CONSENT, ConsentFeature } from "./consent";
 import type { ServerContext } from "./context";
-import { DashboardActionsFeature } from "./dashboardActions";
-import { JoinsFeature } from "./joins";
-import { PresenceFeature } from "./presence";
-import { SessionsFeature } from "./sessions";
-import { StaffActivityFeature } from "./staffActivity";
-import { StaffHintFeature } from "./staffHint";
-import { SupportCallsFeature } from "./supportCalls";
+import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
+import type { Feature, FeatureDeclaration, SettingDeclaration } from "./feature";
+import { JOINS, JoinsFeature } from "./joins";
+import { PRESENCE, PresenceFeature } from "./presence";
+import { SERVICE } from "./service";
+import { SESSIONS, SessionsFeature } from "./sessions";
+import { STAFF_ACTIVITY, StaffActivityFeature } from "./staffActivity";
+import { STAFF_HINT, StaffHintFeature } from "./staffHint";
+import { SUPPORT_CALLS, SupportCallsFeature } from "./supportCalls";
+
+/**
+ * Every feature's declaration, the service's connection first, then the features in start order: each uses only
+ * those before it (see {@link buildFeatures}); players leave, and the server stops, in reverse.
+ * @internal
+ */
+export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
+	SERVICE,
+	STAFF_HINT,
+	SESSIONS,
+	DASHBOARD_ACTIONS,
+	JOINS,
+	PRESENCE,
+	CLIENT_REPORT,
+	CONSENT,
+	STAFF_ACTIVITY,
+	SUPPORT_CALLS,
+];
+
+/** Every declared setting by its field (`sessions.reportLeaves` for a nested one). @internal */
+export const SETTINGS = new Map<string, SettingDeclaration>();
+for (const declaration of DECLARATIONS)
+	for (const setting of declaration.settings) SETTINGS.set(setting.field, setting);
+
+/** The declared default of a setting; an error when it declares none (a mistake in this library, not the game's). @internal */
+export function declaredDefault<T extends string | number | boolean>(field: string): T {
+	const value = SETTINGS.get(field)?.default;
+	if (value === undefined) error(`StaffOps declares no default for ${field}`);
+	return value as T;
+}
 
 /** Every feature of a running server, by the name its declaration gives. @internal */
 export interface ServerFeatures {
@@ -54,4 +86,14 @@ export function reversed<T extends defined>(list: ReadonlyArray<T>): Array<T> {
 	const result = new Array<T>();
 	for (let i = list.size() - 1; i >= 0; i--) result.push(list[i]);
 	return result;
+}
+
+/** The built features in start order ({@link DECLARATIONS}' order). @internal */
+export function startOrder(features: ServerFeatures): Array<Feature> {
+	const order = new Array<Feature>();
+	for (const declaration of DECLARATIONS) {
+		const feature = (features as unknown as Record<string, Feature | undefined>)[declaration.name];
+		if (feature !== undefined) order.push(feature);
+	}
+	return order;
 }

@@ -13,7 +13,8 @@ export const SERVICE: FeatureDeclaration = {
 		{ field: "apiKeySecret", attribute: "ApiKeySecret", default: "staffops_api_key", required: true },
 		{ field: "apiKey", attribute: "ApiKey", modelDefault: "", required: true },
 		{ field: "budget" },
-		{ field: "timeout", default: 10, min: 0.1, max: 60 },
+		// Its default (10 s) is the transport's own, applied there.
+		{ field: "timeout", min: 0.1, max: 60 },
 		{ field: "retry" },
 		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto" },
 		{ field: "trackStudio", attribute: "TrackStudio", default: true },
