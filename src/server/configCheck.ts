@@ -17,6 +17,7 @@ const name: Rule = [
 	"the name of a Roblox Secret (a non-empty string)",
 ];
 const bool: Rule = [t.boolean, "true or false"];
+const text: Rule = [t.string, "a string"];
 const numberFields = (fields: ReadonlyArray<string>): Rule => [
 	(value) => {
 		if (!typeIs(value, "table") || getmetatable(value) !== undefined) return false;
@@ -77,7 +78,7 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 
 /**
  * How each top-level setting is checked: its own rule, or what its declaration (`features/*.ts`) says: a number in
- * its range, or true or false. A declared setting without either is this library's mistake, caught at load.
+ * its range, true or false, or a string. A declared setting without either is this library's mistake, caught at load.
  */
 const RULES = new Map<string, Rule>();
 for (const [field, setting] of SETTINGS) {
@@ -86,6 +87,7 @@ for (const [field, setting] of SETTINGS) {
 	if (own !== undefined) RULES.set(top, own);
 	else if (setting.min !== undefined) RULES.set(field, declaredRange(field));
 	else if (typeIs(setting.default ?? setting.modelDefault, "boolean")) RULES.set(field, bool);
+	else if (typeIs(setting.default ?? setting.modelDefault, "string")) RULES.set(field, text);
 	else error(`StaffOps declares no way to check the setting ${field}`);
 }
 
