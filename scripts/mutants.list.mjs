@@ -484,8 +484,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "server-no-boot-walk",
-		file: "src/server/server.ts",
-		from: "\t\t\tfor (const player of this.players.GetPlayers()) this.gathering.track(player);\n",
+		file: "src/server/features/joins.ts",
+		from: "\t\tfor (const player of this.ctx.players.GetPlayers()) this.gathering.track(player);\n",
 		to: "\n",
 		what: "players already in the server at start are not tracked",
 		specs: "specs server joins",
@@ -746,8 +746,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "report-sent-twice",
-		file: "src/client/report/index.ts",
-		from: "\tif (reported) return false;\n",
+		file: "src/client/clientPart.ts",
+		from: '\t\tif (this.state !== "idle") return this.again();\n',
 		to: "\n",
 		what: "the client report is sent on every call",
 		specs: "specs client report",
@@ -795,9 +795,9 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-skips-leaves",
-		file: "src/server/server.ts",
-		from: "(this.joins.pending() > 0 || this.sessions.pending() > 0 || this.sync.isFinishing())",
-		to: "(this.joins.pending() > 0 || this.sync.isFinishing())",
+		file: "src/server/closing.ts",
+		from: "(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())",
+		to: "(joins.queue.pending() > 0 || presence.sync.isFinishing())",
 		what: "BindToClose does not wait for queued leaves (leaves queued at shutdown are dropped)",
 		specs: "specs server pinnedShutdown",
 	},
@@ -875,7 +875,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "kick-empty-message",
-		file: "src/server/config.ts",
+		file: "src/server/configCheck.ts",
 		from: 'kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE',
 		to: "kickMessage !== undefined ? kickMessage : DEFAULT_KICK_MESSAGE",
 		what: "an empty kickMessage kicks with an empty message instead of the default text",
@@ -883,7 +883,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "kick-template-percent",
-		file: "src/server/config.ts",
+		file: "src/server/configCheck.ts",
 		from: 'template.gsub("{reason}", () => reason)',
 		to: 'template.gsub("{reason}", reason)',
 		what: "a ban reason with % breaks the kick-message template (default text and a warning instead)",
@@ -899,7 +899,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "forget-rereports-banned",
-		file: "src/server/server.ts",
+		file: "src/server/features/joins.ts",
 		from: '(phase === "answered" && record.answer?.banned !== true)',
 		to: 'phase === "answered"',
 		what: "after the service forgets the server, banned players are reported (and kicked) again",
