@@ -2,7 +2,7 @@
 // Wally package ship, states the library's public surface for Luau users by hand, so this suite keeps it honest.
 //
 // 1. Names: the StaffOps namespace's functions and signals (src/server/index.ts), the settings StaffOps.start checks
-//    (src/server/config.ts), the api client's namespaces
+//    (declared by the features, src/server/features/*.ts), the api client's namespaces
 //    (src/api/apiClient.ts) and each namespace's methods (src/api/resources/*.ts) are the ones the Luau types name,
 //    no more, no fewer.
 // 2. Syntax: the entry, the type-check consumers (test/luau-types/) and the example place's scripts compile (Lune's
@@ -18,6 +18,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { featureDeclarations } from "./model-settings.mjs";
 import { requireTool } from "./tools.mjs";
 
 const ENTRY = "model/init.luau";
@@ -91,13 +92,13 @@ function checkNames(entry) {
 	const dropped = new Set([...luauNames].slice(1));
 	check("a StaffOps name missing from the Luau types is reported", nameDifference(tsNames, dropped, "a", "b") !== "");
 
-	// The settings: the keys of the rule table `StaffOps.start` checks a configuration against (every field of
-	// StaffOpsConfig, however that type is composed).
-	const config = readFileSync("src/server/config.ts", "utf8");
-	const rules = tsBlock(config, "const RULES: Record<") ?? "";
-	const tsSettings = new Set([...rules.matchAll(/^\t(\w+):/gm)].map((m) => m[1]));
+	// The settings: every top-level field the features declare (src/server/features/*.ts), which is what
+	// `StaffOps.start` checks a configuration against (every field of StaffOpsConfig, however that type is composed).
+	const tsSettings = new Set(
+		featureDeclarations().flatMap((feature) => feature.settings.map((setting) => setting.field.split(".")[0])),
+	);
 	const luauSettings = luauFields(luauTypeBody(entry, "StaffOpsConfig") ?? "");
-	const settingsDifference = nameDifference(tsSettings, luauSettings, "src/server/config.ts", ENTRY);
+	const settingsDifference = nameDifference(tsSettings, luauSettings, "src/server/features", ENTRY);
 	check(
 		`the ${tsSettings.size} settings of StaffOpsConfig are typed in ${ENTRY}`,
 		tsSettings.size > 0 && settingsDifference === "",
