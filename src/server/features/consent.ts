@@ -38,18 +38,8 @@ export class ConsentFeature implements Feature {
 			requested: ctx.signals.consentRequested,
 			guard: ctx.guard,
 		}));
-		ctx.connect(
-			ctx.signals.playerReported.Connect((player, result) =>
-				ctx.guard("privacy", () => {
-					const record = this.joins.recordOf(player);
-					if (ctx.stopped || record === undefined || record.answer !== result) return;
-					prompts.answered(
-						player,
-						isTrackedResult(result) && result.needsConsent === true,
-						record.answeredUnder,
-					);
-				}),
-			),
+		this.joins.onAnswered((player, result, record) =>
+			prompts.answered(player, isTrackedResult(result) && result.needsConsent === true, record.answeredUnder),
 		);
 		ctx.listen(remote, "consent answer", (player, args) => prompts.handle(player, args));
 	}

@@ -1,7 +1,7 @@
 import { RetryShare } from "../../background/retryShare";
 import { Gathering } from "../gathering";
 import { JoinQueue } from "../joinQueue";
-import type { PlayerRecord, PlayerSession } from "../records";
+import type { JoinResult, PlayerRecord, PlayerSession } from "../records";
 import { defaultCanChat } from "../seams";
 import { isTrackedResult } from "../tracking";
 import type { ServerContext } from "./context";
@@ -80,6 +80,23 @@ export class JoinsFeature implements Feature {
 			answeredAfterLeaving: (record) => this.gathering.answeredAfterLeaving(record),
 			guard,
 		});
+	}
+
+	/**
+	 * Calls `handle` each time the service answers a player's join (`playerReported`), while that answer is the
+	 * player's current one and the server runs: what consent and staff activity act on.
+	 */
+	onAnswered(handle: (player: Player, result: JoinResult, record: PlayerRecord) => void): void {
+		const ctx = this.ctx;
+		ctx.connect(
+			ctx.signals.playerReported.Connect((player, result) =>
+				ctx.guard("privacy", () => {
+					const record = this.recordOf(player);
+					if (ctx.stopped || record === undefined || record.answer !== result) return;
+					handle(player, result, record);
+				}),
+			),
+		);
 	}
 
 	/** The record of a player tracked now. */

@@ -50,17 +50,11 @@ export class StaffActivityFeature implements Feature {
 			now: () => os.time(),
 			guard: ctx.guard,
 		}));
-		ctx.connect(
-			ctx.signals.playerReported.Connect((player, result) =>
-				ctx.guard("privacy", () => {
-					const record = this.joins.recordOf(player);
-					if (ctx.stopped || record === undefined || record.answer !== result) return;
-					// Activity is asked of clients only where the sync carries it (the deployed profile, sync on).
-					const tracked = isTrackedResult(result) && ctx.syncRuns();
-					activity.answered(player, tracked, result.isStaff, result.sessionId);
-				}),
-			),
-		);
+		this.joins.onAnswered((player, result) => {
+			// Activity is asked of clients only where the sync carries it (the deployed profile, sync on).
+			const tracked = isTrackedResult(result) && ctx.syncRuns();
+			activity.answered(player, tracked, result.isStaff, result.sessionId);
+		});
 		ctx.listen(remote, "activity report", (player, args) => activity.handle(player, args));
 	}
 
