@@ -1,3 +1,4 @@
+// The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
 import { ClientReports, ClientReportStats } from "../clientReports";
 import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
 import type { ServerContext } from "./context";

@@ -1,3 +1,4 @@
+// The consent feature: the deployed service's privacy mode asks a player once per visit; the answer goes once.
 import { ConsentPrompts, ConsentStats } from "../consent";
 import { isTrackedResult } from "../tracking";
 import type { ServerContext } from "./context";

@@ -1,3 +1,4 @@
+// What every feature shares while a server runs: settings, seams, the api client, the registration, the status.
 import { StaffOpsApiClient } from "../../api/apiClient";
 import { HealthLog, logInfo, logWarn } from "../../background/log";
 import type { Remotes } from "../../shared/remotes";

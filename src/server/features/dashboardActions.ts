@@ -1,3 +1,4 @@
+// The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
 import { robloxTextFilter } from "../../bridge/filter";
 import { DashboardActions } from "../dashboardActions";
 import type { ServerContext } from "./context";

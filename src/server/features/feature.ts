@@ -1,3 +1,4 @@
+// What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
 import type { RemoteName } from "../../shared/remotes";
 
 /**

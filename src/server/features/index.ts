@@ -1,3 +1,4 @@
+// The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { CONSENT, ConsentFeature } from "./consent";
 import type { ServerContext } from "./context";

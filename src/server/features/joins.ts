@@ -1,3 +1,4 @@
+// The joins-and-bans feature: every player's join reported in order, staff marked, banned players kicked.
 import { RetryShare } from "../../background/retryShare";
 import { Gathering } from "../gathering";
 import { JoinQueue } from "../joinQueue";

@@ -1,3 +1,4 @@
+// The presence feature: the heartbeat, or with the deployed profile the one sync that carries everything else.
 import { Presence } from "../presence";
 import { SessionEvents } from "../sessionEvents";
 import { Sync } from "../sync";

@@ -1,3 +1,4 @@
+// The connection to the service: the settings every feature shares (address, key, budget, profile, the close).
 import type { FeatureDeclaration } from "./feature";
 
 /**

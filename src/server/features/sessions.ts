@@ -1,3 +1,4 @@
+// The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
 import { SessionEnder } from "../sessions";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";

@@ -1,3 +1,4 @@
+// The staff activity feature: clients report active, idle and typing as session events the sync carries.
 import { defaultChatted } from "../seams";
 import { StaffActivity, StaffActivityStats } from "../staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../tracking";

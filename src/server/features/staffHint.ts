@@ -1,3 +1,4 @@
+// The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
 import { robloxRank } from "../staffHint";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";

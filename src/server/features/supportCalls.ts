@@ -1,3 +1,4 @@
+// The support calls feature: players call staff and write back; game code may open a call's chat itself.
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../bridge/types";
