@@ -1,9 +1,8 @@
 // The settings are declared once, in their features (src/server/features/*.ts: each `FeatureDeclaration` literal
 // names its settings with their attribute, default and range, and its client parts). Everything else that lists
 // them is checked against those declarations here, and the build stops when one disagrees:
-// - model/init.meta.json gives the model its attributes (what Studio's Properties panel lists), with their defaults;
-// - model/Bootstrap.server.luau's DEFAULTS tells an attribute left at its default from one the user set, and its
-//   ATTRIBUTES / NESTED / KEEP_ALIVE tables say which setting each attribute feeds;
+// - model/init.meta.json gives the model its attributes (what Studio's Properties panel lists), with their defaults
+//   (model/Bootstrap.server.luau reads the same declarations from the library at run time, so it lists none);
 // - the TypeScript config type (src/server/config.ts) and the Luau one (model/init.luau) list every setting;
 // - the README's attribute table lists every attribute with the model's default;
 // - model/ClientLoader.server.luau starts every client part a feature declares, and no other.
@@ -53,19 +52,6 @@ export function featureDeclarations() {
 	return declarations;
 }
 
-function bootstrapTable(source, name, entry) {
-	const block = new RegExp(`^local ${name}[^=]*= \\{\\n([\\s\\S]*?)\\n\\}`, "m").exec(source);
-	if (block === null) throw new Error(`model/Bootstrap.server.luau has no ${name} table`);
-	const table = {};
-	for (const line of block[1].split("\n")) {
-		if (/^\s*(--.*)?$/.test(line)) continue;
-		const match = entry.exec(line);
-		if (match === null) throw new Error(`cannot read this line of Bootstrap's ${name}: ${line.trim()}`);
-		table[match[1]] = match[2];
-	}
-	return table;
-}
-
 /** The property names of `interface NAME` or `type NAME = {` in a source text. */
 function fieldsOf(source, opener) {
 	const start = source.indexOf(opener);
@@ -82,38 +68,21 @@ export function modelSettingProblems() {
 	const withAttribute = settings.filter((setting) => setting.attribute !== undefined);
 	const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
 
-	// The model's attributes and Bootstrap's DEFAULTS.
+	// The model's attributes: each declared one, with the value the model ships, and no other.
 	const attributes = JSON.parse(readFileSync("model/init.meta.json", "utf8")).attributes;
-	const bootstrap = readFileSync("model/Bootstrap.server.luau", "utf8");
-	const defaults = bootstrapTable(bootstrap, "DEFAULTS", /^\s*(\w+) = (.+),$/);
-	for (const [name, text] of Object.entries(defaults)) defaults[name] = JSON.parse(text);
 	const declaredAttributes = new Set(withAttribute.map((setting) => setting.attribute));
-	for (const name of new Set([...Object.keys(attributes), ...Object.keys(defaults)])) {
+	for (const name of Object.keys(attributes)) {
 		if (!declaredAttributes.has(name)) problems.push(`the model's attribute ${name} is declared by no feature`);
 	}
 	for (const setting of withAttribute) {
 		const name = setting.attribute;
 		const want = modelValue(setting);
+		if (want === undefined) problems.push(`${name} (${setting.field}) declares no value for the model to ship`);
 		if (!(name in attributes)) problems.push(`${name} (${setting.field}) is not an attribute of the model`);
 		else if (attributes[name] !== want)
 			problems.push(
 				`${name}: the model says ${JSON.stringify(attributes[name])}, its feature ${JSON.stringify(want)}`,
 			);
-		if (!(name in defaults)) problems.push(`${name} (${setting.field}) is missing from Bootstrap's DEFAULTS`);
-		else if (defaults[name] !== want)
-			problems.push(
-				`${name}: Bootstrap says ${JSON.stringify(defaults[name])}, its feature ${JSON.stringify(want)}`,
-			);
-	}
-
-	// Which setting each attribute feeds.
-	const flat = bootstrapTable(bootstrap, "ATTRIBUTES", /^\s*(\w+) = "(\w+)",$/);
-	const nested = bootstrapTable(bootstrap, "NESTED", /^\s*(\w+) = \{ "(\w+", "\w+)" \},$/);
-	const keepAlive = /^local KEEP_ALIVE = "(\w+)"/m.exec(bootstrap)?.[1];
-	for (const setting of withAttribute) {
-		const name = setting.attribute;
-		const fed = flat[name] ?? nested[name]?.replace('", "', ".") ?? (name === keepAlive ? "keepAlive" : undefined);
-		if (fed !== setting.field) problems.push(`Bootstrap feeds ${name} to ${fed}, its feature to ${setting.field}`);
 	}
 
 	// The config types: every top-level field, in TypeScript and in Luau.

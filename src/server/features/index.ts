@@ -30,6 +30,31 @@ export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
 	SUPPORT_CALLS,
 ];
 
+/** One attribute of the drop-in model: the setting it feeds and the value the model ships. @internal */
+export interface ModelAttribute {
+	readonly attribute: string;
+	/** The setting's field; a nested one is written `sessions.reportLeaves`. */
+	readonly field: string;
+	readonly modelDefault: string | number | boolean;
+}
+
+/**
+ * Every setting's attribute, in declaration order: what the drop-in model's Bootstrap reads (it requires this module
+ * before it reads the model's attributes), so it has no list of its own to keep.
+ * @internal
+ */
+export function modelAttributes(): Array<ModelAttribute> {
+	const attributes = new Array<ModelAttribute>();
+	for (const declaration of DECLARATIONS) {
+		for (const { attribute, field, modelDefault, default: fallback } of declaration.settings) {
+			const shipped = modelDefault ?? fallback;
+			if (attribute !== undefined && shipped !== undefined)
+				attributes.push({ attribute, field, modelDefault: shipped });
+		}
+	}
+	return attributes;
+}
+
 /** Every declared setting by its field (`sessions.reportLeaves` for a nested one). @internal */
 export const SETTINGS = new Map<string, SettingDeclaration>();
 for (const declaration of DECLARATIONS)
