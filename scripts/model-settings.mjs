@@ -5,9 +5,10 @@
 //   (model/Bootstrap.server.luau reads the same declarations from the library at run time, so it lists none);
 // - the TypeScript config type (src/server/config.ts) and the Luau one (model/init.luau) list every setting;
 // - the README's attribute table lists every attribute with the model's default;
-// - model/ClientLoader.server.luau starts every client part a feature declares, and no other.
+// - every client part a feature declares is a module of src/client/ exporting that start function (the server hands
+//   the drop-in model's loader the declared list, so the loader keeps none).
 // `node scripts/model-settings.mjs` runs the same checks on their own.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
@@ -124,15 +125,14 @@ export function modelSettingProblems() {
 			problems.push(`the README says ${name} defaults to ${cell}, its feature ${want}`);
 	}
 
-	// The client loader starts each declared client part.
-	const loader = readFileSync("model/ClientLoader.server.luau", "utf8");
-	const started = new Set(
-		[...loader.matchAll(/\{ "([\w/]+)", "(\w+)" \}/g)].map((match) => `${match[1]}.${match[2]}`),
-	);
-	const parts = new Set(declarations.flatMap((d) => d.clientParts.map((part) => `${part.folder}.${part.start}`)));
-	for (const part of parts) if (!started.has(part)) problems.push(`the client loader does not start ${part}`);
-	for (const part of started)
-		if (!parts.has(part)) problems.push(`the client loader starts ${part}, which no feature declares`);
+	// Each declared client part is a module of src/client/ with that start function (the loader starts what the
+	// server hands it from these declarations, so it keeps no list to check).
+	for (const part of declarations.flatMap((declaration) => declaration.clientParts)) {
+		const file = [`src/client/${part.folder}/index.ts`, `src/client/${part.folder}.ts`].find(existsSync);
+		if (file === undefined) problems.push(`the client part ${part.folder} has no module in src/client/`);
+		else if (!readFileSync(file, "utf8").includes(`export function ${part.start}(`))
+			problems.push(`${file} does not export ${part.start}, the start its feature declares`);
+	}
 	return problems;
 }
 

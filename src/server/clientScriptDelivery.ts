@@ -1,4 +1,6 @@
 import { logWarn } from "../background/log";
+import type { ClientPartDeclaration } from "./features/feature";
+
 /**
  * The name of the folder the drop-in model puts in ReplicatedStorage: the client part of the model (runtime,
  * `@rbxts` packages, `lib/client`, `lib/shared`) and nothing else.
@@ -13,6 +15,14 @@ export const CLIENT_FOLDER_NAME = "StaffOpsClient";
  * @internal
  */
 export const CLIENT_LOADER_NAME = "StaffOpsClientLoader";
+
+/**
+ * The `StringValue` inside the delivered loader that lists the client parts to start: `module:function` pairs joined
+ * by commas (`report:startClientReport,chat/mount:startCallChat,...`), from the features' declarations, so the loader
+ * keeps no list of its own. It names code, nothing of the configuration.
+ * @internal
+ */
+export const CLIENT_PARTS_NAME = "ClientParts";
 
 /** Where the drop-in model's client part goes. @internal */
 export interface DeliveryTargets {
@@ -56,7 +66,11 @@ function stripAttributes(instance: Instance): void {
  * copy is stripped of attributes. Idempotent. Returns undefined when done, else what is missing.
  * @internal
  */
-export function deliverClient(root: Instance, targets: DeliveryTargets): string | undefined {
+export function deliverClient(
+	root: Instance,
+	targets: DeliveryTargets,
+	parts: ReadonlyArray<ClientPartDeclaration> = [],
+): string | undefined {
 	const include = root.FindFirstChild("include");
 	const nodeModules = root.FindFirstChild("node_modules");
 	const lib = root.FindFirstChild("lib");
@@ -85,6 +99,10 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
 	loaderCopy.Name = CLIENT_LOADER_NAME;
 	loaderCopy.Enabled = true;
 	loaderCopy.Parent = folder;
+	const list = new Instance("StringValue");
+	list.Name = CLIENT_PARTS_NAME;
+	list.Value = parts.map((part) => `${part.folder}:${part.start}`).join(",");
+	list.Parent = loaderCopy;
 	stripAttributes(folder);
 	folder.Parent = targets.replicated;
 	return undefined;
@@ -95,7 +113,10 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
  * running from the drop-in model, or when the model is incomplete.
  * @internal
  */
-export function deliverFromModel(delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance }): void {
+export function deliverFromModel(
+	delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance },
+	parts: ReadonlyArray<ClientPartDeclaration>,
+): void {
 	const root = delivery.modelRoot ?? findModelRoot();
 	if (root === undefined) {
 		logWarn(
@@ -103,6 +124,7 @@ export function deliverFromModel(delivery: { readonly modelRoot?: Instance; read
 		);
 		return;
 	}
-	const problem = deliverClient(root, { replicated: delivery.replicated ?? game.GetService("ReplicatedStorage") });
+	const replicated = delivery.replicated ?? game.GetService("ReplicatedStorage");
+	const problem = deliverClient(root, { replicated }, parts);
 	if (problem !== undefined) logWarn(`could not deliver the client reporter: ${problem}`);
 }

@@ -7,7 +7,7 @@ import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
 import { ServerContext } from "./features/context";
 import type { Feature } from "./features/feature";
-import { buildFeatures, reversed, ServerDiagnostics, ServerFeatures, startOrder } from "./features";
+import { buildFeatures, clientParts, reversed, ServerDiagnostics, ServerFeatures, startOrder } from "./features";
 import { DecidedProfile, RegistrationFacts, registrationFacts } from "./profile";
 import type { PlayerSession, ServerSignals } from "./records";
 import { defaultBindToClose, ServerSeams } from "./seams";
@@ -59,7 +59,7 @@ export class StaffOpsServer {
 		ctx.guard("BindToClose", () =>
 			(ctx.seams.bindToClose ?? defaultBindToClose)(() => ctx.guard("shutdown", () => this.shutdown())),
 		);
-		this.features.clientReport.deliver();
+		this.features.clientReport.deliver(clientParts());
 		ctx.guard("registration", () => ctx.registration.start());
 	}
 

@@ -2,7 +2,7 @@
 import { ClientReports, ClientReportStats } from "../clientReports";
 import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
 import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
+import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "./feature";
 import type { JoinsFeature } from "./joins";
 
 /**
@@ -43,11 +43,14 @@ export class ClientReportFeature implements Feature {
 		);
 	}
 
-	/** Puts the client part where players get it; one default for every way in: on where the model's part is. */
-	deliver(): void {
+	/**
+	 * Puts the model's client part where players get it, its loader told to start `parts` (every feature's); one
+	 * default for every way in: on where the model's client part is there.
+	 */
+	deliver(parts: ReadonlyArray<ClientPartDeclaration>): void {
 		const ctx = this.ctx;
 		if (ctx.config.deliverClient ?? findModelRoot() !== undefined) {
-			ctx.guard("client delivery", () => deliverFromModel(ctx.seams.delivery ?? {}));
+			ctx.guard("client delivery", () => deliverFromModel(ctx.seams.delivery ?? {}, parts));
 		}
 	}
 

@@ -3,7 +3,7 @@ import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { CONSENT, ConsentFeature } from "./consent";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
-import type { Feature, FeatureDeclaration, SettingDeclaration } from "./feature";
+import type { ClientPartDeclaration, Feature, FeatureDeclaration, SettingDeclaration } from "./feature";
 import { JOINS, JoinsFeature } from "./joins";
 import { PRESENCE, PresenceFeature } from "./presence";
 import { SERVICE } from "./service";
@@ -29,6 +29,13 @@ export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
 ];
+
+/** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
+export function clientParts(): Array<ClientPartDeclaration> {
+	const parts = new Array<ClientPartDeclaration>();
+	for (const declaration of DECLARATIONS) for (const part of declaration.clientParts) parts.push(part);
+	return parts;
+}
 
 /** One attribute of the drop-in model: the setting it feeds and the value the model ships. @internal */
 export interface ModelAttribute {
