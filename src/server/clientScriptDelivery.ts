@@ -1,6 +1,4 @@
 import { logWarn } from "../background/log";
-import type { ClientPartDeclaration } from "./features/feature";
-
 /**
  * The name of the folder the drop-in model puts in ReplicatedStorage: the client part of the model (runtime,
  * `@rbxts` packages, `lib/client`, `lib/shared`) and nothing else.
@@ -23,6 +21,12 @@ export const CLIENT_LOADER_NAME = "StaffOpsClientLoader";
  * @internal
  */
 export const CLIENT_PARTS_NAME = "ClientParts";
+
+/** A client part for the loader to start: its module under `lib/client` and the function it calls there. @internal */
+export interface LoaderPart {
+	readonly folder: string;
+	readonly start: string;
+}
 
 /** Where the drop-in model's client part goes. @internal */
 export interface DeliveryTargets {
@@ -69,7 +73,7 @@ function stripAttributes(instance: Instance): void {
 export function deliverClient(
 	root: Instance,
 	targets: DeliveryTargets,
-	parts: ReadonlyArray<ClientPartDeclaration> = [],
+	parts: ReadonlyArray<LoaderPart> = [],
 ): string | undefined {
 	const include = root.FindFirstChild("include");
 	const nodeModules = root.FindFirstChild("node_modules");
@@ -115,7 +119,7 @@ export function deliverClient(
  */
 export function deliverFromModel(
 	delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance },
-	parts: ReadonlyArray<ClientPartDeclaration>,
+	parts: ReadonlyArray<LoaderPart>,
 ): void {
 	const root = delivery.modelRoot ?? findModelRoot();
 	if (root === undefined) {
