@@ -527,7 +527,6 @@ export class StaffOpsServer {
 						everyone: this.config.activity.everyone === true,
 						chatMessages: this.config.activity.chatMessages === true,
 						chatted: this.seams.chatted ?? defaultChatted,
-						now: () => os.time(),
 						guard,
 					}));
 		const reported = this.signals.playerReported.Connect((player, result) =>
@@ -604,6 +603,7 @@ export class StaffOpsServer {
 		this.sync.pause();
 		// Their sessions ended with the old server.
 		this.events.clear();
+		this.activity?.suspend();
 		this.joins.cancelInFlight();
 		let again = 0;
 		for (const [userId, record] of this.records) {

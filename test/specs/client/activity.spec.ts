@@ -33,7 +33,7 @@ export = () => {
 			const fake = fakeSources();
 			const sent = new Array<ActivityState>();
 			const detector = detectActivity(
-				{ altTab: false, movement: false, idleSeconds: 60 },
+				{ altTab: false, altTabSeconds: 0, movement: true, idleSeconds: 60 },
 				(s) => sent.push(s),
 				fake.sources,
 			);
@@ -52,23 +52,63 @@ export = () => {
 			detector.Disconnect();
 		});
 
-		it("reports focus loss as idle with altTab on, and movement-based idle with movement on", () => {
+		it("reports focus loss as idle at once with altTab on and no time set", () => {
 			const fake = fakeSources();
 			const sent = new Array<ActivityState>();
-			detectActivity({ altTab: true, movement: true, idleSeconds: 30 }, (s) => sent.push(s), fake.sources);
+			const settings = { altTab: true, altTabSeconds: 0, movement: true, idleSeconds: 30 };
+			detectActivity(settings, (s) => sent.push(s), fake.sources);
 			fake.focus.Fire(false);
 			expect(sent.join(",")).to.equal("idle");
 			fake.focus.Fire(true);
 			expect(sent.join(",")).to.equal("idle,active");
-			// Input without moving does not keep a player active when movement counts.
-			for (let i = 0; i < 30; i++) {
+		});
+
+		it("with altTab's timeUntilIdle, focus lost for that long is idle, a shorter loss is not", () => {
+			const fake = fakeSources();
+			const sent = new Array<ActivityState>();
+			const settings = { altTab: true, altTabSeconds: 10, movement: false, idleSeconds: 45 };
+			detectActivity(settings, (s) => sent.push(s), fake.sources);
+			fake.focus.Fire(false);
+			fake.pass(9);
+			fake.focus.Fire(true);
+			expect(sent.size()).to.equal(0);
+			fake.focus.Fire(false);
+			fake.pass(10);
+			expect(sent.join(",")).to.equal("idle");
+			fake.focus.Fire(true);
+			expect(sent.join(",")).to.equal("idle,active");
+		});
+
+		it("movement: idle after the time without movement and without input; either keeps the player active", () => {
+			const fake = fakeSources();
+			const sent = new Array<ActivityState>();
+			const settings = { altTab: false, altTabSeconds: 0, movement: true, idleSeconds: 30 };
+			detectActivity(settings, (s) => sent.push(s), fake.sources);
+			// Input alone (mouse, camera, keys) keeps the player active.
+			for (let i = 0; i < 60; i++) {
 				fake.input.Fire();
 				fake.pass(1);
 			}
-			expect(sent.join(",")).to.equal("idle,active,idle");
+			expect(sent.size()).to.equal(0);
+			// Moving alone too.
+			fake.state.moving = true;
+			fake.pass(60);
+			expect(sent.size()).to.equal(0);
+			fake.state.moving = false;
+			fake.pass(30);
+			expect(sent.join(",")).to.equal("idle");
 			fake.state.moving = true;
 			fake.pass(1);
-			expect(sent.join(",")).to.equal("idle,active,idle,active");
+			expect(sent.join(",")).to.equal("idle,active");
+		});
+
+		it("with movement off, no time without input makes a player idle", () => {
+			const fake = fakeSources();
+			const sent = new Array<ActivityState>();
+			const settings = { altTab: true, altTabSeconds: 0, movement: false, idleSeconds: 45 };
+			detectActivity(settings, (s) => sent.push(s), fake.sources);
+			fake.pass(3600);
+			expect(sent.size()).to.equal(0);
 		});
 	});
 };
