@@ -41,7 +41,10 @@ export const MAX_PENDING_PER_PLAYER = 100;
 export class SessionEvents {
 	/** In arrival order. */
 	private readonly queue = new Array<SessionEvent>();
+	/** Events waiting per player. */
 	private readonly perPlayer = new Map<number, number>();
+	/** Players whose waiting events are staff events. */
+	private readonly staff = new Set<number>();
 	private warned = false;
 	/** Events dropped because a bound was reached. */
 	dropped = 0;
@@ -51,6 +54,7 @@ export class SessionEvents {
 		this.queue.push(event);
 		const count = (this.perPlayer.get(event.userId) ?? 0) + 1;
 		this.perPlayer.set(event.userId, count);
+		if (event.staff === true) this.staff.add(event.userId);
 		if (count > MAX_PENDING_PER_PLAYER) this.dropOldestOf(event.userId);
 		else if (this.queue.size() > MAX_PENDING_EVENTS) this.dropOldestOf(this.busiest());
 	}
@@ -77,6 +81,7 @@ export class SessionEvents {
 	clear(): void {
 		this.queue.clear();
 		this.perPlayer.clear();
+		this.staff.clear();
 	}
 
 	size(): number {
@@ -85,17 +90,11 @@ export class SessionEvents {
 
 	/** The player whose oldest event goes when the whole queue is full: the non-staff one with the most waiting. */
 	private busiest(): number {
-		const nonStaff = new Map<number, number>();
-		const staff = new Map<number, number>();
-		for (const event of this.queue) {
-			const counts = event.staff === true ? staff : nonStaff;
-			counts.set(event.userId, (counts.get(event.userId) ?? 0) + 1);
-		}
 		let chosen = -1;
 		let most = 0;
-		for (const counts of [nonStaff, staff]) {
-			for (const [userId, count] of counts) {
-				if (count > most) [chosen, most] = [userId, count];
+		for (const staffPass of [false, true]) {
+			for (const [userId, count] of this.perPlayer) {
+				if (this.staff.has(userId) === staffPass && count > most) [chosen, most] = [userId, count];
 			}
 			if (most > 0) break;
 		}
@@ -121,6 +120,9 @@ export class SessionEvents {
 		if (event === undefined) return;
 		const left = (this.perPlayer.get(event.userId) ?? 1) - 1;
 		if (left > 0) this.perPlayer.set(event.userId, left);
-		else this.perPlayer.delete(event.userId);
+		else {
+			this.perPlayer.delete(event.userId);
+			this.staff.delete(event.userId);
+		}
 	}
 }

@@ -59,7 +59,8 @@ const MAX_MESSAGE_CHARACTERS = 200;
 export function wallClockMs(scheduler: Scheduler): () => number {
 	const wallAtStart = DateTime.now().UnixTimestampMillis;
 	const clockAtStart = scheduler.now();
-	return () => wallAtStart + math.floor((scheduler.now() - clockAtStart) * 1000);
+	// Rounded, not floored: 0.3 s + 0.3 s on a float clock is 0.5999... s.
+	return () => wallAtStart + math.round((scheduler.now() - clockAtStart) * 1000);
 }
 
 /**

@@ -1,0 +1,339 @@
+import { ActivitySources, detectActivity } from "../../../src/client/activity";
+import { StaffOps } from "../../../src/server";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import type { ActivitySettings } from "../../../src/shared/privacyProtocol";
+import { ensureRemotes } from "../../../src/shared/remotes";
+import { Signal } from "../../../src/shared/signal";
+import { deskControl } from "../../support/deskControl";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { waitSeconds, waitUntil } from "../../support/waits";
+import { Started, alterAnswers, cleanUp, join, linesWith, specClient, startDeployed, warnings } from "./support";
+
+// Staff activity as the deployed service stores it (issue 30), against the reference service's deployed profile,
+// which stores only what the deployed service would (docs/service-contract.md#session-events). Every count is of
+// what the service stored or what a player's client was told; the sync runs on the spec's clock.
+
+/** A session event as the service stored it (`GET /_control/session-events`). */
+interface StoredEvent {
+	type: string;
+	date: number;
+	datetime: number;
+	user: string;
+	userKey: string;
+	sessionIds: { userGameSession: string };
+	sessionId: string;
+	message?: string;
+	encoded?: boolean;
+}
+
+function stored(sessionId: string): Array<StoredEvent> {
+	return deskControl.sessionEvents(sessionId) as unknown as Array<StoredEvent>;
+}
+
+function storedAll(): Array<StoredEvent> {
+	return (serviceControl.call("GET", "/_control/session-events") as { events: Array<StoredEvent> }).events;
+}
+
+/** Syncs whose answer (or failure) the library has handled. */
+function handled(started: Started): number {
+	const counts = started.server.getSync().counts;
+	return counts.sent + counts.failures;
+}
+
+/** Moves the clock a sync interval on and waits for that sync's answer. */
+function sync(started: Started): void {
+	const before = handled(started);
+	started.clock.advance(SYNC_IDLE_SECONDS);
+	waitUntil(() => handled(started) > before, "the sync's answer");
+}
+
+function staffJoin(userId = 1002): [Player, string] {
+	const player = join(userId);
+	waitUntil(() => StaffOps.getSession(player)?.sessionId !== undefined, "the join");
+	return [player, StaffOps.getSession(player)!.sessionId!];
+}
+
+/** What the server told this player's client to detect, or undefined. */
+function toldSettings(player: Player): ActivitySettings | undefined {
+	const told = harness.players.client(player).received(ensureRemotes().Activity);
+	return told.size() > 0 ? (told[0][0] as ActivitySettings) : undefined;
+}
+
+/** The player's client reports a state over the real remote. */
+function fire(player: Player, state: string): void {
+	harness.players.client(player).fire(ensureRemotes().Activity, state);
+}
+
+/** A detector driven by hand (window focus, ticks), sending over the player's real remote. */
+function handDetector(player: Player, settings: ActivitySettings) {
+	const focus = new Signal<[boolean]>();
+	const tick = new Signal<[]>();
+	const clock = { now: 0 };
+	const never = new Signal<[]>();
+	const sources: ActivitySources = {
+		onInput: (handler) => never.Connect(handler),
+		onTyping: () => never.Connect(() => undefined),
+		onWindowFocus: (handler) => focus.Connect(handler),
+		isMoving: () => true,
+		now: () => clock.now,
+		every: (_, fn) => tick.Connect(fn),
+	};
+	const detector = detectActivity(settings, (state) => fire(player, state), sources);
+	const pass = (seconds: number) => {
+		for (let i = 0; i < seconds; i++) {
+			clock.now += 1;
+			tick.Fire();
+		}
+	};
+	return { focus, pass, detector };
+}
+
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset("deployed");
+		harness.clearOutput();
+	});
+	afterEach(() => cleanUp());
+	afterAll(() => serviceControl.reset());
+
+	describe("staff activity as the deployed service stores it", () => {
+		it("a staff member's idle, typing and active changes are stored, in the deployed service's shape", () => {
+			const started = startDeployed();
+			const [staff, sessionId] = staffJoin();
+			for (const state of ["idle", "typing", "active"]) {
+				fire(staff, state);
+				started.clock.advance(2);
+				waitSeconds(0.03);
+			}
+			sync(started);
+			const events = stored(sessionId);
+			expect(events.map((event) => event.type).join(",")).to.equal("idle,typing,active");
+			for (const event of events) {
+				expect(event.user).to.equal("1002");
+				expect(event.userKey).to.equal("1002");
+				expect(event.sessionIds.userGameSession).to.equal(sessionId);
+				expect(event.date).to.equal(math.floor(event.datetime / 1000));
+			}
+			expect(events[1].datetime - events[0].datetime).to.equal(2000);
+		});
+
+		it("an alt-tab flick (idle, active, idle within one second) is stored as three changes, not two", () => {
+			const started = startDeployed();
+			const [staff, sessionId] = staffJoin();
+			for (const state of ["idle", "active", "idle"]) {
+				fire(staff, state);
+				started.clock.advance(0.3);
+				waitSeconds(0.03);
+			}
+			sync(started);
+			const events = stored(sessionId);
+			expect(events.map((event) => event.type).join(",")).to.equal("idle,active,idle");
+			expect(events[2].datetime - events[0].datetime).to.equal(600);
+			expect(events[2].date - events[0].date <= 1).to.equal(true);
+		});
+
+		it("a chat line is stored by its characters, base64, whatever its script, up to 200 characters", () => {
+			const chats = new Signal<[player: Player, message: string]>();
+			const chatted = (player: Player, handler: (message: string) => void) =>
+				chats.Connect((who, message) => who === player && handler(message)) as unknown as RBXScriptConnection;
+			const started = startDeployed({ activity: { chatMessages: true } }, { chatted });
+			const [staff, sessionId] = staffJoin();
+			// 150 Cyrillic characters are 300 bytes; 200 CJK characters 600 bytes; 201 characters are over Roblox's cap.
+			const cyrillic = string.rep("я", 150);
+			const cjk = string.rep("字", 200);
+			chats.Fire(staff, cyrillic);
+			chats.Fire(staff, cjk);
+			chats.Fire(staff, string.rep("a", 201));
+			sync(started);
+			const events = stored(sessionId);
+			expect(events.size()).to.equal(2);
+			expect(events[0].type).to.equal("message");
+			expect(events[0].encoded).to.equal(true);
+			// Base64 of the UTF-8 bytes: "яя" is D1 8F D1 8F ("0Y/Rj9GP" per 6 bytes), "字" is E5 AD 97 ("5a2X").
+			expect(events[0].message).to.equal(string.rep("0Y/Rj9GP", 50));
+			expect(events[1].message).to.equal(string.rep("5a2X", 200));
+		});
+	});
+
+	describe("afkReportingSettings", () => {
+		it("the deployed service's default is read as both signals on, 45 s, focus loss idle at once", () => {
+			startDeployed();
+			const [staff] = staffJoin();
+			const settings = toldSettings(staff)!;
+			expect(settings.altTab).to.equal(true);
+			expect(settings.altTabSeconds).to.equal(0);
+			expect(settings.movement).to.equal(true);
+			expect(settings.idleSeconds).to.equal(45);
+		});
+
+		for (const [label, off] of [
+			["false", false],
+			["{active: false}", { active: false }],
+		] as Array<[string, unknown]>) {
+			it(`an afkReportingSettings field set to ${label} is read as off, not as unset: focus loss stores nothing`, () => {
+				deskControl.settings({ afkReportingSettings: { altTab: off, movement: off } });
+				const started = startDeployed();
+				const [staff, sessionId] = staffJoin();
+				const settings = toldSettings(staff)!;
+				expect(settings.altTab).to.equal(false);
+				expect(settings.movement).to.equal(false);
+				const { focus, pass, detector } = handDetector(staff, settings);
+				focus.Fire(false);
+				pass(120);
+				waitSeconds(0.1);
+				sync(started);
+				expect(stored(sessionId).size()).to.equal(0);
+				detector.Disconnect();
+			});
+		}
+
+		it("altTab on with a timeUntilIdle: focus lost that long is stored as idle", () => {
+			deskControl.settings({ afkReportingSettings: { altTab: { active: true, timeUntilIdle: 10 } } });
+			const started = startDeployed();
+			const [staff, sessionId] = staffJoin();
+			const settings = toldSettings(staff)!;
+			expect(settings.altTabSeconds).to.equal(10);
+			const { focus, pass, detector } = handDetector(staff, settings);
+			focus.Fire(false);
+			pass(9);
+			waitSeconds(0.05);
+			expect(started.server.getSessionEvents().size()).to.equal(0);
+			pass(1);
+			waitSeconds(0.1);
+			sync(started);
+			expect(stored(sessionId).map((event) => event.type).join(",")).to.equal("idle");
+			detector.Disconnect();
+		});
+	});
+
+	describe("who reports", () => {
+		it("staff activity reporting runs neither for an untracked player nor with no sync running", () => {
+			// Untracked: a banned answer that still names a session (everyone's activity on).
+			const client = alterAnswers(specClient(), {
+				reportJoin: (answer) =>
+					answer.sessionId !== undefined && answer.sessionId !== "" && !answer.isStaff
+						? { ...answer, banned: true, reason: "spec ban" }
+						: answer,
+			});
+			const started = startDeployed({ activity: { everyone: true } }, { client });
+			const banned = join(2501);
+			const [staff, sessionId] = staffJoin();
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the ban's kick");
+			expect(harness.players.client(banned).received(ensureRemotes().Activity).size()).to.equal(0);
+			expect(toldSettings(staff)).never.to.equal(undefined);
+			fire(banned, "idle");
+			fire(staff, "idle");
+			waitSeconds(0.1);
+			sync(started);
+			expect(storedAll().size()).to.equal(1);
+			expect(stored(sessionId).size()).to.equal(1);
+			cleanUp();
+
+			// No sync running: nobody is asked to report and nothing waits to be sent.
+			serviceControl.reset("deployed");
+			const quiet = startDeployed({ sync: false });
+			const [other] = staffJoin(1003);
+			waitSeconds(0.2);
+			expect(toldSettings(other)).to.equal(undefined);
+			fire(other, "idle");
+			waitSeconds(0.1);
+			expect(quiet.server.getSessionEvents().size()).to.equal(0);
+			quiet.clock.advance(60);
+			waitSeconds(0.2);
+			expect(storedAll().size()).to.equal(0);
+		});
+
+		it("after a re-registration gives new sessions, activity events name the new session, not the old", () => {
+			const started = startDeployed();
+			const [staff, oldSession] = staffJoin();
+			fire(staff, "idle");
+			waitSeconds(0.05);
+			sync(started);
+			expect(stored(oldSession).size()).to.equal(1);
+			const firstRunning = started.server.getRunningGameId()!;
+			serviceControl.forget(started.server.getInternalGameId()!);
+			started.clock.advance(SYNC_IDLE_SECONDS);
+			waitUntil(
+				() => started.server.isRegistered() && started.server.getRunningGameId() !== firstRunning,
+				"the second registration",
+			);
+			waitUntil(() => {
+				const session = StaffOps.getSession(staff)?.sessionId;
+				return session !== undefined && session !== oldSession;
+			}, "the join under the new registration");
+			const newSession = StaffOps.getSession(staff)!.sessionId!;
+			waitSeconds(0.1);
+			started.clock.advance(1);
+			fire(staff, "active");
+			waitSeconds(0.1);
+			sync(started);
+			// The new session starts active: the idle the player still is goes to it first, then the change.
+			expect(stored(newSession).map((event) => event.type).join(",")).to.equal("idle,active");
+			expect(stored(oldSession).size()).to.equal(1);
+		});
+	});
+
+	describe("the event queue", () => {
+		it("100 players at the per-client maximum, 10 of them staff: every staff change is stored, in order", () => {
+			// Ten staff: the seed's five, and five more the join answers name staff.
+			const moreStaff = new Set([2700, 2701, 2702, 2703, 2704]);
+			const client = alterAnswers(specClient(), {
+				reportJoin: (answer, args) => ({ ...answer, isStaff: answer.isStaff || moreStaff.has(args.playerId) }),
+			});
+			const started = startDeployed({ activity: { everyone: true } }, { client });
+			const players = new Array<Player>();
+			for (const userId of [1001, 1002, 1003, 1004, 1005]) players.push(harness.players.add(userId));
+			for (let i = 0; i < 95; i++) players.push(harness.players.add(2700 + i));
+			waitUntil(
+				() => players.every((player) => StaffOps.getSession(player)?.sessionId !== undefined),
+				"100 joins",
+				60,
+			);
+			const staff = players.filter((player) => StaffOps.isStaff(player));
+			expect(staff.size()).to.equal(10);
+			const states = new Map<Player, string>();
+			const sent = new Map<Player, Array<string>>();
+			// One change every 2 s for each player (the most a client may report), for ten minutes of the spec's clock.
+			const STEPS = 300;
+			const start = started.clock.now();
+			for (let step = 0; step < STEPS; step++) {
+				for (const player of players) {
+					const state = states.get(player) === "idle" ? "active" : "idle";
+					states.set(player, state);
+					fire(player, state);
+					const mine = sent.get(player) ?? [];
+					mine.push(state);
+					sent.set(player, mine);
+				}
+				task.wait();
+				started.clock.advance(2);
+				// The sync runs every 12.5 s on this clock: wait for each one that fell due.
+				const due = math.floor((started.clock.now() - start) / SYNC_IDLE_SECONDS);
+				waitUntil(() => handled(started) >= due, "the sync's answer");
+			}
+			waitSeconds(0.1);
+			for (let drain = 0; drain < 40 && started.server.getSessionEvents().size() > 0; drain++) sync(started);
+			const all = storedAll();
+			let staffStored = 0;
+			let staffSent = 0;
+			for (const player of staff) {
+				const sessionId = StaffOps.getSession(player)!.sessionId!;
+				const mine = all.filter((event) => event.sessionId === sessionId).map((event) => event.type);
+				staffStored += mine.size();
+				staffSent += sent.get(player)!.size();
+				expect(mine.join(",")).to.equal(sent.get(player)!.join(","));
+			}
+			const total = players.size() * STEPS;
+			const dropped = started.server.getSessionEvents().dropped;
+			print(
+				`[figure] 100 players (${staff.size()} staff), one change per 2 s for ${STEPS * 2} s: staff ` +
+					`${staffStored} of ${staffSent} stored in order; everyone ${all.size()} of ${total} stored, ` +
+					`${dropped} dropped, ${handled(started)} syncs`,
+			);
+			expect(staffStored).to.equal(staffSent);
+			expect(all.size() + dropped).to.equal(total);
+			expect(linesWith(warnings(), "session events arrive faster").size()).to.equal(1);
+		});
+	});
+};
