@@ -45,6 +45,8 @@ export class SessionEvents {
 	private readonly perPlayer = new Map<number, number>();
 	/** Players whose waiting events are staff events. */
 	private readonly staff = new Set<number>();
+	/** The batch of the sync in flight: already sent, so never dropped (the count of drops stays true). */
+	private inFlight = new Set<SessionEvent>();
 	private warned = false;
 	/** Events dropped because a bound was reached. */
 	dropped = 0;
@@ -59,15 +61,19 @@ export class SessionEvents {
 		else if (this.queue.size() > MAX_PENDING_EVENTS) this.dropOldestOf(this.busiest());
 	}
 
-	/** The next batch, at most `max`: waiting staff events first, then the others, each in arrival order. */
+	/**
+	 * The next batch, at most `max`: waiting staff events first, then the others, each in arrival order. It counts as
+	 * in flight (never dropped) until the next `peek` or its `ack`.
+	 */
 	peek(max = MAX_SYNC_EVENTS): Array<SessionEvent> {
 		const batch = new Array<SessionEvent>();
 		for (const staffPass of [true, false]) {
 			for (const event of this.queue) {
-				if (batch.size() >= max) return batch;
+				if (batch.size() >= max) break;
 				if ((event.staff === true) === staffPass) batch.push(event);
 			}
 		}
+		this.inFlight = new Set(batch);
 		return batch;
 	}
 
@@ -75,6 +81,7 @@ export class SessionEvents {
 	ack(batch: ReadonlyArray<SessionEvent>): void {
 		const sent = new Set<SessionEvent>(batch);
 		for (let i = this.queue.size() - 1; i >= 0; i--) if (sent.has(this.queue[i])) this.removeAt(i);
+		this.inFlight.clear();
 	}
 
 	/** Drops every event (the server was registered again: the old sessions are gone). */
@@ -82,6 +89,7 @@ export class SessionEvents {
 		this.queue.clear();
 		this.perPlayer.clear();
 		this.staff.clear();
+		this.inFlight.clear();
 	}
 
 	size(): number {
@@ -102,7 +110,7 @@ export class SessionEvents {
 	}
 
 	private dropOldestOf(userId: number): void {
-		const index = this.queue.findIndex((event) => event.userId === userId);
+		const index = this.queue.findIndex((event) => event.userId === userId && !this.inFlight.has(event));
 		if (index < 0) return;
 		this.removeAt(index);
 		this.dropped += 1;
