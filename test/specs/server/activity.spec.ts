@@ -313,6 +313,10 @@ export = () => {
 				waitUntil(() => handled(started) >= due, "the sync's answer");
 			}
 			waitSeconds(0.1);
+			// Staff first: by now only the changes of the last sync interval (and the one in flight) wait.
+			const staffSessions = new Set(staff.map((player) => StaffOps.getSession(player)!.sessionId!));
+			const staffBeforeDrain = storedAll().filter((event) => staffSessions.has(event.sessionId)).size();
+			expect(staffBeforeDrain >= staff.size() * (STEPS - 7)).to.equal(true);
 			for (let drain = 0; drain < 40 && started.server.getSessionEvents().size() > 0; drain++) sync(started);
 			const all = storedAll();
 			let staffStored = 0;
@@ -333,6 +337,47 @@ export = () => {
 			);
 			expect(staffStored).to.equal(staffSent);
 			expect(all.size() + dropped).to.equal(total);
+			expect(linesWith(warnings(), "session events arrive faster").size()).to.equal(1);
+		});
+
+		it("through an outage, busy players lose their own oldest events, never a quiet player's one change", () => {
+			const started = startDeployed({ activity: { everyone: true } });
+			const quiet = join(2900);
+			const busy = new Array<Player>();
+			for (let i = 1; i <= 29; i++) busy.push(harness.players.add(2900 + i));
+			waitUntil(
+				() => [quiet, ...busy].every((player) => StaffOps.getSession(player)?.sessionId !== undefined),
+				"30 joins",
+				30,
+			);
+			serviceControl.fault({ operation: "sendData", status: 503, times: 10_000 });
+			fire(quiet, "idle");
+			// 29 players change every 2 s for 5 minutes while no sync gets through: 4,350 changes, 150 each.
+			const STEPS = 150;
+			for (let step = 0; step < STEPS; step++) {
+				for (const player of busy) fire(player, step % 2 === 0 ? "idle" : "active");
+				task.wait();
+				started.clock.advance(2);
+			}
+			waitSeconds(0.1);
+			serviceControl.clearFaults();
+			for (let drain = 0; drain < 200 && started.server.getSessionEvents().size() > 0; drain++) {
+				started.clock.advance(2);
+				waitSeconds(0.02);
+			}
+			waitSeconds(0.2);
+			const all = storedAll();
+			const quietSession = StaffOps.getSession(quiet)!.sessionId!;
+			expect(all.filter((event) => event.sessionId === quietSession).size()).to.equal(1);
+			let busiest = 0;
+			for (const player of busy) {
+				const sessionId = StaffOps.getSession(player)!.sessionId!;
+				busiest = math.max(busiest, all.filter((event) => event.sessionId === sessionId).size());
+			}
+			// Each bounded on their own (100), and the whole queue too (2,000).
+			expect(busiest <= 100).to.equal(true);
+			expect(all.size() <= 2000 + 1).to.equal(true);
+			expect(all.size() + started.server.getSessionEvents().dropped).to.equal(busy.size() * STEPS + 1);
 			expect(linesWith(warnings(), "session events arrive faster").size()).to.equal(1);
 		});
 	});
