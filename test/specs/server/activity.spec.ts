@@ -202,7 +202,11 @@ export = () => {
 			pass(1);
 			waitSeconds(0.1);
 			sync(started);
-			expect(stored(sessionId).map((event) => event.type).join(",")).to.equal("idle");
+			expect(
+				stored(sessionId)
+					.map((event) => event.type)
+					.join(","),
+			).to.equal("idle");
 			detector.Disconnect();
 		});
 	});
@@ -269,7 +273,11 @@ export = () => {
 			waitSeconds(0.1);
 			sync(started);
 			// The new session starts active: the idle the player still is goes to it first, then the change.
-			expect(stored(newSession).map((event) => event.type).join(",")).to.equal("idle,active");
+			expect(
+				stored(newSession)
+					.map((event) => event.type)
+					.join(","),
+			).to.equal("idle,active");
 			expect(stored(oldSession).size()).to.equal(1);
 		});
 	});
@@ -315,7 +323,9 @@ export = () => {
 			waitSeconds(0.1);
 			// Staff first: by now only the changes of the last sync interval (and the one in flight) wait.
 			const staffSessions = new Set(staff.map((player) => StaffOps.getSession(player)!.sessionId!));
-			const staffBeforeDrain = storedAll().filter((event) => staffSessions.has(event.sessionId)).size();
+			const staffBeforeDrain = storedAll()
+				.filter((event) => staffSessions.has(event.sessionId))
+				.size();
 			expect(staffBeforeDrain >= staff.size() * (STEPS - 7)).to.equal(true);
 			for (let drain = 0; drain < 40 && started.server.getSessionEvents().size() > 0; drain++) sync(started);
 			const all = storedAll();

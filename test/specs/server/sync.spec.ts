@@ -24,7 +24,9 @@ export = () => {
 		it("replaces the heartbeat and never sends a players field", () => {
 			const started = startAgainstFake();
 			joined(started, [1001, 2001]);
-			started.server.getSessionEvents().add({ type: "idle", userId: 1001, sessionId: "s-1001", datetime: 1_700_000_000_000 });
+			started.server
+				.getSessionEvents()
+				.add({ type: "idle", userId: 1001, sessionId: "s-1001", datetime: 1_700_000_000_000 });
 			run(started, 120);
 			const sent = syncs(started);
 			expect(sent.size() >= 9 && sent.size() <= 10).to.equal(true);
@@ -77,7 +79,9 @@ export = () => {
 					outcomes.push(outcome);
 				},
 			});
-			started.server.getSessionEvents().add({ type: "typing", userId: 9, sessionId: "s-9", datetime: 1_700_000_001_000 });
+			started.server
+				.getSessionEvents()
+				.add({ type: "typing", userId: 9, sessionId: "s-9", datetime: 1_700_000_001_000 });
 			started.fake.fail("/activity/sendData", { status: 500 });
 			run(started, 13);
 			run(started, 5);
