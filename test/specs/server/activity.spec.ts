@@ -65,28 +65,29 @@ function fire(player: Player, state: string): void {
 	harness.players.client(player).fire(ensureRemotes().Activity, state);
 }
 
-/** A detector driven by hand (window focus, ticks), sending over the player's real remote. */
+/** A detector driven by hand (input, TextBox focus, window focus, movement, ticks), sending over the player's real remote. */
 function handDetector(player: Player, settings: ActivitySettings) {
+	const input = new Signal<[]>();
+	const typing = new Signal<[boolean]>();
 	const focus = new Signal<[boolean]>();
 	const tick = new Signal<[]>();
-	const clock = { now: 0 };
-	const never = new Signal<[]>();
+	const state = { now: 0, moving: true };
 	const sources: ActivitySources = {
-		onInput: (handler) => never.Connect(handler),
-		onTyping: () => never.Connect(() => undefined),
+		onInput: (handler) => input.Connect(handler),
+		onTyping: (handler) => typing.Connect(handler),
 		onWindowFocus: (handler) => focus.Connect(handler),
-		isMoving: () => true,
-		now: () => clock.now,
+		isMoving: () => state.moving,
+		now: () => state.now,
 		every: (_, fn) => tick.Connect(fn),
 	};
-	const detector = detectActivity(settings, (state) => fire(player, state), sources);
+	const detector = detectActivity(settings, (changed) => fire(player, changed), sources);
 	const pass = (seconds: number) => {
 		for (let i = 0; i < seconds; i++) {
-			clock.now += 1;
+			state.now += 1;
 			tick.Fire();
 		}
 	};
-	return { focus, pass, detector };
+	return { input, typing, focus, state, pass, detector };
 }
 
 export = () => {
@@ -279,6 +280,81 @@ export = () => {
 					.join(","),
 			).to.equal("idle,active");
 			expect(stored(oldSession).size()).to.equal(1);
+		});
+	});
+
+	describe("what the client did, as the service credits it", () => {
+		it("a staff member idle, back, unfocused and typing: each change stored within 1 s, no request beyond the sync", () => {
+			const started = startDeployed();
+			const [staff, sessionId] = staffJoin();
+			const client = handDetector(staff, toldSettings(staff)!);
+			const requestsBefore = serviceControl.requests().requests.size();
+			const t0 = started.clock.now();
+			// What the client does, second by second (the default settings: 45 s without movement or input, focus loss at once).
+			const plan = new Map<number, () => void>([
+				[30, () => (client.state.moving = false)],
+				[
+					120,
+					() => {
+						client.state.moving = true;
+						client.input.Fire();
+					},
+				],
+				[150, () => client.focus.Fire(false)],
+				[180, () => client.focus.Fire(true)],
+				[200, () => client.typing.Fire(true)],
+				[230, () => client.typing.Fire(false)],
+			]);
+			for (let second = 1; second <= 300; second++) {
+				started.clock.advance(1);
+				client.pass(1);
+				plan.get(second)?.();
+				task.wait();
+				const due = math.floor((started.clock.now() - t0) / SYNC_IDLE_SECONDS);
+				waitUntil(() => handled(started) >= due, "the sync's answer");
+			}
+			sync(started);
+			client.detector.Disconnect();
+			// The client was idle 75 s (45 s after it stopped moving until input, 30 s unfocused), typed 30 s, active 195 s.
+			const did = [
+				["idle", 75],
+				["active", 120],
+				["idle", 150],
+				["active", 180],
+				["typing", 200],
+				["active", 230],
+			];
+			const events = stored(sessionId);
+			expect(events.size()).to.equal(did.size());
+			const startMs = events[0].datetime - 75_000;
+			const totals = new Map<string, number>([
+				["active", 0],
+				["idle", 0],
+				["typing", 0],
+			]);
+			let worst = 0;
+			for (let i = 0; i < events.size(); i++) {
+				const [kind, at] = did[i] as [string, number];
+				expect(events[i].type).to.equal(kind);
+				worst = math.max(worst, math.abs((events[i].datetime - startMs) / 1000 - at));
+				const endMs = i + 1 < events.size() ? events[i + 1].datetime : startMs + 300_000;
+				totals.set(kind, totals.get(kind)! + (endMs - events[i].datetime) / 1000);
+			}
+			totals.set("active", totals.get("active")! + 75);
+			const emitted = started.server.getPrivacyStats().activity!.emitted;
+			const extra = serviceControl
+				.requests()
+				.requests.filter((request, index) => index >= requestsBefore && request.operation !== "sendData");
+			print(
+				`[figure] activity events stored ${events.size()} of ${emitted} sent; idle ${totals.get("idle")} s ` +
+					`(client 75), typing ${totals.get("typing")} s (client 30), active ${totals.get("active")} s ` +
+					`(client 195); worst change offset ${worst} s; requests beyond the sync: ${extra.size()}`,
+			);
+			expect(events.size()).to.equal(emitted);
+			expect(worst <= 1).to.equal(true);
+			expect(math.abs(totals.get("idle")! - 75) <= 2).to.equal(true);
+			expect(math.abs(totals.get("typing")! - 30) <= 2).to.equal(true);
+			expect(extra.size()).to.equal(0);
 		});
 	});
 
