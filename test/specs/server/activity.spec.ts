@@ -1,14 +1,24 @@
-import { ActivitySources, detectActivity } from "../../../src/client/activity";
 import { StaffOps } from "../../../src/server";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import type { ActivitySettings } from "../../../src/shared/privacyProtocol";
 import { ensureRemotes } from "../../../src/shared/remotes";
 import { Signal } from "../../../src/shared/signal";
+import { handDrivenDetector } from "../../support/activitySources";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, alterAnswers, cleanUp, join, linesWith, specClient, startDeployed, warnings } from "./support";
+import {
+	Started,
+	alterAnswers,
+	cleanUp,
+	freshStart,
+	join,
+	linesWith,
+	specClient,
+	startDeployed,
+	warnings,
+} from "./support";
 
 // Staff activity as the deployed service stores it (issue 30), against the reference service's deployed profile,
 // which stores only what the deployed service would (docs/service-contract.md#session-events). Every count is of
@@ -67,34 +77,13 @@ function fire(player: Player, state: string): void {
 
 /** A detector driven by hand (input, TextBox focus, window focus, movement, ticks), sending over the player's real remote. */
 function handDetector(player: Player, settings: ActivitySettings) {
-	const input = new Signal<[]>();
-	const typing = new Signal<[boolean]>();
-	const focus = new Signal<[boolean]>();
-	const tick = new Signal<[]>();
-	const state = { now: 0, moving: true };
-	const sources: ActivitySources = {
-		onInput: (handler) => input.Connect(handler),
-		onTyping: (handler) => typing.Connect(handler),
-		onWindowFocus: (handler) => focus.Connect(handler),
-		isMoving: () => state.moving,
-		now: () => state.now,
-		every: (_, fn) => tick.Connect(fn),
-	};
-	const detector = detectActivity(settings, (changed) => fire(player, changed), sources);
-	const pass = (seconds: number) => {
-		for (let i = 0; i < seconds; i++) {
-			state.now += 1;
-			tick.Fire();
-		}
-	};
-	return { input, typing, focus, state, pass, detector };
+	const fake = handDrivenDetector(settings, (changed) => fire(player, changed));
+	fake.state.moving = true;
+	return fake;
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
