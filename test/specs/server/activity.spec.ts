@@ -82,6 +82,19 @@ function handDetector(player: Player, settings: ActivitySettings) {
 	return fake;
 }
 
+/** A staff member (1002) reports `states`, `apart` seconds apart on the spec's clock; then one sync. */
+function changesSynced(states: Array<string>, apart: number): [Started, string] {
+	const started = startDeployed();
+	const [staff, sessionId] = staffJoin();
+	for (const state of states) {
+		fire(staff, state);
+		started.clock.advance(apart);
+		waitSeconds(0.03);
+	}
+	sync(started);
+	return [started, sessionId];
+}
+
 export = () => {
 	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
@@ -89,14 +102,7 @@ export = () => {
 
 	describe("staff activity as the deployed service stores it", () => {
 		it("a staff member's idle, typing and active changes are stored, in the deployed service's shape", () => {
-			const started = startDeployed();
-			const [staff, sessionId] = staffJoin();
-			for (const state of ["idle", "typing", "active"]) {
-				fire(staff, state);
-				started.clock.advance(2);
-				waitSeconds(0.03);
-			}
-			sync(started);
+			const [started, sessionId] = changesSynced(["idle", "typing", "active"], 2);
 			const events = stored(sessionId);
 			expect(events.map((event) => event.type).join(",")).to.equal("idle,typing,active");
 			for (const event of events) {
@@ -109,14 +115,7 @@ export = () => {
 		});
 
 		it("an alt-tab flick (idle, active, idle within one second) is stored as three changes, not two", () => {
-			const started = startDeployed();
-			const [staff, sessionId] = staffJoin();
-			for (const state of ["idle", "active", "idle"]) {
-				fire(staff, state);
-				started.clock.advance(0.3);
-				waitSeconds(0.03);
-			}
-			sync(started);
+			const [, sessionId] = changesSynced(["idle", "active", "idle"], 0.3);
 			const events = stored(sessionId);
 			expect(events.map((event) => event.type).join(",")).to.equal("idle,active,idle");
 			expect(events[2].datetime - events[0].datetime).to.equal(600);
