@@ -47,7 +47,7 @@ function storedAll(): Array<StoredEvent> {
 
 /** Syncs whose answer (or failure) the library has handled. */
 function handled(started: Started): number {
-	const counts = started.server.getSync().counts;
+	const counts = started.server.diagnostics().presence.sync;
 	return counts.sent + counts.failures;
 }
 
@@ -102,7 +102,7 @@ export = () => {
 
 	describe("staff activity as the deployed service stores it", () => {
 		it("a staff member's idle, typing and active changes are stored, in the deployed service's shape", () => {
-			const [started, sessionId] = changesSynced(["idle", "typing", "active"], 2);
+			const [, sessionId] = changesSynced(["idle", "typing", "active"], 2);
 			const events = stored(sessionId);
 			expect(events.map((event) => event.type).join(",")).to.equal("idle,typing,active");
 			for (const event of events) {
@@ -187,7 +187,7 @@ export = () => {
 			focus.Fire(false);
 			pass(9);
 			waitSeconds(0.05);
-			expect(started.server.getSessionEvents().size()).to.equal(0);
+			expect(started.server.features.presence.events.size()).to.equal(0);
 			pass(1);
 			waitSeconds(0.1);
 			sync(started);
@@ -231,7 +231,7 @@ export = () => {
 			expect(toldSettings(other)).to.equal(undefined);
 			fire(other, "idle");
 			waitSeconds(0.1);
-			expect(quiet.server.getSessionEvents().size()).to.equal(0);
+			expect(quiet.server.features.presence.events.size()).to.equal(0);
 			quiet.clock.advance(60);
 			waitSeconds(0.2);
 			expect(storedAll().size()).to.equal(0);
@@ -329,7 +329,7 @@ export = () => {
 				totals.set(kind, totals.get(kind)! + (endMs - events[i].datetime) / 1000);
 			}
 			totals.set("active", totals.get("active")! + 75);
-			const emitted = started.server.getPrivacyStats().activity!.emitted;
+			const emitted = started.server.diagnostics().staffActivity.emitted!;
 			const extra = serviceControl
 				.requests()
 				.requests.filter((request, index) => index >= requestsBefore && request.operation !== "sendData");
@@ -391,7 +391,8 @@ export = () => {
 				.filter((event) => staffSessions.has(event.sessionId))
 				.size();
 			expect(staffBeforeDrain >= staff.size() * (STEPS - 7)).to.equal(true);
-			for (let drain = 0; drain < 40 && started.server.getSessionEvents().size() > 0; drain++) sync(started);
+			for (let drain = 0; drain < 40 && started.server.features.presence.events.size() > 0; drain++)
+				sync(started);
 			const all = storedAll();
 			let staffStored = 0;
 			let staffSent = 0;
@@ -403,7 +404,7 @@ export = () => {
 				expect(mine.join(",")).to.equal(sent.get(player)!.join(","));
 			}
 			const total = players.size() * STEPS;
-			const dropped = started.server.getSessionEvents().dropped;
+			const dropped = started.server.features.presence.events.dropped;
 			print(
 				`[figure] 100 players (${staff.size()} staff), one change per 2 s for ${STEPS * 2} s: staff ` +
 					`${staffStored} of ${staffSent} stored in order; everyone ${all.size()} of ${total} stored, ` +
@@ -435,7 +436,7 @@ export = () => {
 			}
 			waitSeconds(0.1);
 			serviceControl.clearFaults();
-			for (let drain = 0; drain < 200 && started.server.getSessionEvents().size() > 0; drain++) {
+			for (let drain = 0; drain < 200 && started.server.features.presence.events.size() > 0; drain++) {
 				started.clock.advance(2);
 				waitSeconds(0.02);
 			}
@@ -451,7 +452,7 @@ export = () => {
 			// Each bounded on their own (100), and the whole queue too (2,000).
 			expect(busiest <= 100).to.equal(true);
 			expect(all.size() <= 2000 + 1).to.equal(true);
-			expect(all.size() + started.server.getSessionEvents().dropped).to.equal(busy.size() * STEPS + 1);
+			expect(all.size() + started.server.features.presence.events.dropped).to.equal(busy.size() * STEPS + 1);
 			expect(linesWith(warnings(), "session events arrive faster").size()).to.equal(1);
 		});
 	});
