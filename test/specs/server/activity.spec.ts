@@ -271,6 +271,37 @@ export = () => {
 		});
 	});
 
+	describe("a change while the server registers again", () => {
+		it("is not sent under the old session: reports wait for the new one", () => {
+			const started = startDeployed();
+			const [staff, oldSession] = staffJoin();
+			const firstRunning = started.server.getRunningGameId()!;
+			serviceControl.forget(started.server.getInternalGameId()!);
+			// The join under the new registration is slow: the player changes while it is out.
+			serviceControl.fault({ operation: "playerJoin", latencyMs: 800, times: 1 });
+			started.clock.advance(SYNC_IDLE_SECONDS);
+			waitUntil(
+				() => started.server.isRegistered() && started.server.getRunningGameId() !== firstRunning,
+				"the second registration",
+			);
+			fire(staff, "idle");
+			waitUntil(() => {
+				const session = StaffOps.getSession(staff)?.sessionId;
+				return session !== undefined && session !== oldSession;
+			}, "the join under the new registration");
+			const newSession = StaffOps.getSession(staff)!.sessionId!;
+			waitSeconds(0.1);
+			sync(started);
+			expect(stored(oldSession).size()).to.equal(0);
+			// The new session starts active: the idle the player is in goes to it.
+			expect(
+				stored(newSession)
+					.map((event) => event.type)
+					.join(","),
+			).to.equal("idle");
+		});
+	});
+
 	describe("what the client did, as the service credits it", () => {
 		it("a staff member idle, back, unfocused and typing: each change stored within 1 s, no request beyond the sync", () => {
 			const started = startDeployed();
