@@ -70,6 +70,12 @@ export interface HarnessClient {
 	output: (this: void) => Array<{ kind: "print" | "warn" | "error"; text: string }>;
 	/** The player leaves: the server Player is removed and the client's scripts stop. */
 	leave: (this: void) => void;
+	/** The player presses a key (default `W`): `UserInputService.InputBegan` fires with a keyboard InputObject. */
+	press: (this: void, keyCode?: string) => void;
+	/** The character walks (its Humanoid's `MoveDirection` points forward) or stands still. */
+	walk: (this: void, moving: boolean) => void;
+	/** The window loses (`false`: alt-tab) or regains (`true`) focus: `WindowFocusReleased` or `WindowFocused` fires. */
+	focusWindow: (this: void, focused: boolean) => void;
 }
 
 export interface Harness {
