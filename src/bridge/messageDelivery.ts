@@ -1,7 +1,7 @@
 import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
-import type { TextFilter } from "./filter";
+import { filterWithin, TextFilter } from "./filter";
 import { parseIsoTime } from "./messageTime";
 import { newMessages } from "./newMessages";
 import { MAX_REPLAY } from "./settings";
@@ -101,9 +101,9 @@ export class Delivery {
 		return [pending.sender ?? DEFAULT_SENDER, MESSAGE_UNAVAILABLE, true];
 	}
 
+	/** Undefined when the filter failed or missed its deadline: the message waits, then shows the placeholder. */
 	private filtered(text: string, player: Player): string | undefined {
-		const [ok, result] = pcall(this.ports.filter, text, player);
-		return ok && typeIs(result, "string") ? result : undefined;
+		return filterWithin(this.ports.filter, text, player);
 	}
 
 	private deliver(session: Session, message: CallMessage, [sender, text, placeholder]: Shown): void {
