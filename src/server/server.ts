@@ -485,7 +485,7 @@ export class StaffOpsServer {
 			logWarn(`shutting down with ${unsent} join report(s) unsent: the ${seconds} s deadline passed`);
 		}
 		// The service's endServer leaves calls open for ever: end them first, inside the server end's share.
-		if (this.desk !== undefined && this.desk.getCallCount() > 0 && this.registration.current !== undefined) {
+		if (this.desk !== undefined && this.desk.hasCallsToEnd() && this.registration.current !== undefined) {
 			const ending = this.desk.endAllCalls();
 			const callsUntil = this.sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
 			while (os.clock() < callsUntil && ending.getStatus() === "Started") task.wait(0.05);
