@@ -43,8 +43,9 @@ export interface ChatOutboxSeams {
  */
 export const MAX_EVENTS_PER_SYNC = 100;
 /**
- * Bytes of chat events one sync carries at most, as estimated by {@link eventBytes}: well under the 64 KiB body a
- * route takes (docs/service-contract.md#the-sync-route), whatever the messages hold.
+ * Bytes of chat events one sync carries at most, as estimated by {@link eventBytes}: the service's body limit is not
+ * documented (the reference service takes 64 KiB, Express's default is 100 kB), so a sync stays well under both,
+ * whatever the messages hold.
  */
 const MAX_BATCH_BYTES = 48_000;
 /** Events one player may have waiting; past it their next message is refused (they are told), never an older one. */
