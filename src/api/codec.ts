@@ -68,6 +68,8 @@ export interface AnswerContext {
 	readonly redact?: (text: string) => string;
 	/** Removes the API key from every value of a usable answer (default: `redact`). */
 	readonly redactValues?: (text: string) => string;
+	/** A slicer for reading a large answer (default: one frame per slice, measured with `os.clock`). */
+	readonly slicer?: () => Slicer;
 }
 
 /**
@@ -200,7 +202,7 @@ export function decodeAnswer<T>(
 	// A large answer is read in slices that give the frame back; a smaller one in one go (well under a slice on any
 	// server), so its reading never waits on the frame. A route whose answers can be megabytes decodes them piece by
 	// piece: one JSONDecode would hold the frame throughout and lose everything to one bad byte.
-	const slices = body.size() >= SLICED_ANSWER_BYTES ? new Slicer() : undefined;
+	const slices = body.size() >= SLICED_ANSWER_BYTES ? (context.slicer?.() ?? new Slicer()) : undefined;
 	const byPieces = (walk?: Slicer) => decodeSections((text) => http.JSONDecode(text), body, large!.lists, walk);
 	let sections = large !== undefined && is2xx && slices !== undefined ? byPieces(slices) : undefined;
 	let [parsed, value] =

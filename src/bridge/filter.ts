@@ -1,4 +1,5 @@
 import { TextService } from "@rbxts/services";
+import { robloxScheduler, Scheduler } from "../transport/scheduler";
 
 /**
  * Filters one text for one player before it is shown to them; throws (or yields) like `TextService` does.
@@ -37,14 +38,15 @@ export const FILTER_DEADLINE_SECONDS = 5;
 
 /**
  * Runs `filter` for `recipient` with a deadline: the filtered text, or undefined when the filter threw, answered
- * something that is not a string, or did not answer within `seconds` (its thread is then cancelled). Yields the
- * calling thread while the filter works; a filter that does not yield answers without a wait.
+ * something that is not a string, or did not answer within `seconds` on `scheduler` (its thread is then cancelled).
+ * Yields the calling thread while the filter works; a filter that does not yield answers without a wait.
  * @internal
  */
 export function filterWithin(
 	filter: TextFilter,
 	text: string,
 	recipient: Player,
+	scheduler: Scheduler = robloxScheduler,
 	seconds = FILTER_DEADLINE_SECONDS,
 ): string | undefined {
 	const caller = coroutine.running();
@@ -62,7 +64,7 @@ export function filterWithin(
 		finish(ok && typeIs(value, "string") ? value : undefined);
 	});
 	if (!settled) {
-		task.delay(seconds, () => {
+		scheduler.delay(seconds, () => {
 			if (settled) return;
 			// Roblox cannot take a filter call back; cancelling its thread at least drops what it would do after.
 			pcall(() => task.cancel(worker));

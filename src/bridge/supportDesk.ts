@@ -148,13 +148,14 @@ export class SupportDesk {
 	private readonly warnedDrops = new Set<string>();
 	private readonly remote: RemoteEvent;
 	private readonly filter: TextFilter;
+	private readonly scheduler: Scheduler;
 	private readonly connections = new Array<{ Disconnect(): void }>();
 	private available = false;
 	private fedBySync = false;
 	private fast = false;
 
 	constructor(private readonly options: SupportDeskOptions) {
-		const scheduler = options.scheduler ?? robloxScheduler;
+		const scheduler = (this.scheduler = options.scheduler ?? robloxScheduler);
 		const now = () => scheduler.now();
 		this.eventLimiter = new RateLimiter(4, 10, now);
 		this.sayLimiter = new RateLimiter(1, 5, now);
@@ -467,7 +468,7 @@ export class SupportDesk {
 			while (call.echoes.size() > 0) {
 				const written = call.echoes.shift()!;
 				// Sent whatever the filter does: the player sees a stand-in when their words cannot be shown in time.
-				const shown = filterWithin(this.filter, written, call.player) ?? MESSAGE_UNAVAILABLE;
+				const shown = filterWithin(this.filter, written, call.player, this.scheduler) ?? MESSAGE_UNAVAILABLE;
 				this.options.bridge.echo(call.chat, call.player.DisplayName, shown);
 			}
 			call.echoing = false;
@@ -636,7 +637,7 @@ export class SupportDesk {
 	/** Service words for the player, filtered for them; `fallback` when filtering fails. */
 	private shown(player: Player, text: string, fallback: string): string {
 		if (text === "") return fallback;
-		return filterWithin(this.filter, text.sub(1, 200), player) ?? fallback;
+		return filterWithin(this.filter, text.sub(1, 200), player, this.scheduler) ?? fallback;
 	}
 
 	private players(): DeskPlayers {

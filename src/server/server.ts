@@ -239,6 +239,8 @@ export class StaffOpsServer {
 				players: this.players,
 				remote: remotes.CallEvents,
 				filter: this.seams.textFilter,
+				yieldSlice: this.seams.transport?.yieldSlice,
+				workClock: this.seams.transport?.workClock,
 			}));
 			// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
 			const desk = (this.desk = new SupportDesk({
