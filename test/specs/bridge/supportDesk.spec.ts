@@ -106,6 +106,19 @@ export = () => {
 		return (entry?.[1] as { chatId: string } | undefined)?.chatId;
 	};
 	const count = (operation: string) => serviceControl.count(operation as never);
+	const liveTickets = () =>
+		deskControl
+			.tickets()
+			.filter((ticket) => ticket.status !== "closed")
+			.size();
+	/** The next support/create waits `latencyMs` at the service before it acts (a frozen service). */
+	const lateCreate = (latencyMs: number) =>
+		serviceControl.fault({
+			operation: "supportCreate" as never,
+			kind: "late" as FaultSpec["kind"],
+			latencyMs,
+			times: 1,
+		});
 
 	describe("SupportDesk: a player calls staff against the deployed service", () => {
 		it("sends support/create once, shows agent messages, sends the player's words once, and ends the call", () => {
@@ -202,12 +215,7 @@ export = () => {
 		// Issue 32, point 3: no call outlives everyone who knew of it.
 		it("ends a call the service created after its caller left (the create held until after the leave)", () => {
 			const player = harness.players.add(4120, "Gone");
-			serviceControl.fault({
-				operation: "supportCreate" as never,
-				kind: "late" as FaultSpec["kind"],
-				latencyMs: 1500,
-				times: 1,
-			});
+			lateCreate(1500);
 			fire(player, "call", { type: "support", reason: "help" });
 			harness.players.remove(player);
 			waitUntil(() => deskControl.tickets().size() === 1 && count("supportEnd") === 1, "the end", 10);
@@ -227,35 +235,20 @@ export = () => {
 			waitUntil(() => count("supportEnd") === 1 && !r.desk.hasCallsToEnd(), "the end", 5);
 			r.sync();
 			expect(count("supportEnd")).to.equal(1);
-			expect(
-				deskControl
-					.tickets()
-					.filter((ticket) => ticket.status !== "closed")
-					.size(),
-			).to.equal(0);
+			expect(liveTickets()).to.equal(0);
 			expect(deskControl.tickets()[0].closedReason).to.equal("userLeft");
 		});
 
 		it("ends a call whose create is answered while the server's calls are being ended", () => {
 			const player = harness.players.add(4122, "Late");
-			serviceControl.fault({
-				operation: "supportCreate" as never,
-				kind: "late" as FaultSpec["kind"],
-				latencyMs: 1000,
-				times: 1,
-			});
+			lateCreate(1000);
 			fire(player, "call", { type: "support", reason: "help" });
 			expect(r.desk.getCallCount()).to.equal(0);
 			expect(r.desk.hasCallsToEnd()).to.equal(true);
 			r.desk.endAllCalls().await();
 			expect(count("supportCreate")).to.equal(1);
 			expect(count("supportEnd")).to.equal(1);
-			expect(
-				deskControl
-					.tickets()
-					.filter((ticket) => ticket.status !== "closed")
-					.size(),
-			).to.equal(0);
+			expect(liveTickets()).to.equal(0);
 			expect(deskControl.tickets()[0].closedReason).to.equal("serverClosed");
 			expect(kindsOf(player, r.chatRemote)).to.equal("");
 		});
@@ -267,12 +260,7 @@ export = () => {
 			r.sync();
 			expect(r.bridge.close(player)).to.equal(1);
 			waitUntil(() => r.desk.getCallCount() === 0 && count("supportEnd") === 1, "the end", 5);
-			expect(
-				deskControl
-					.tickets()
-					.filter((ticket) => ticket.status !== "closed")
-					.size(),
-			).to.equal(0);
+			expect(liveTickets()).to.equal(0);
 			expect(deskControl.tickets()[0].closedReason).to.equal("closedByUser");
 		});
 

@@ -109,35 +109,26 @@ export = () => {
 	afterEach(() => cleanUp());
 
 	describe("large sync answers (deployed profile, long open calls)", () => {
-		it("10 long calls (about 1.2 MB answers): a queued kick and every agent reply arrive", () => {
-			const calls = longCalls(10);
-			expect(calls.bytes > 1_150_000).to.equal(true);
-			const outcome = kickAndReplies(calls);
-			expect(outcome.kickText).to.equal("Rule 3");
-			// The kick rides the first sync after it was queued: within one fast interval and the reading of two
-			// answers (the one in flight, then its own), well inside the 12.5 s the README states for a kick.
-			expect(outcome.took <= SYNC_FAST_SECONDS + 4).to.equal(true);
-			expect(outcome.delivered).to.equal(1);
-			expect(outcome.repliesShownOnce).to.equal(calls.callers.size());
-			expect(outcome.callersKicked).to.equal(0);
-			expect(outcome.syncs > 0).to.equal(true);
-			expect(outcome.unreadable).to.equal(0);
-		});
-
-		it("50 long calls (about 6 MB answers): a queued kick and every agent reply arrive", () => {
-			const calls = longCalls(50);
-			expect(calls.bytes > 6_000_000).to.equal(true);
-			const outcome = kickAndReplies(calls);
-			expect(outcome.kickText).to.equal("Rule 3");
-			// The kick rides the first sync after it was queued: within one fast interval and the reading of two
-			// answers (the one in flight, then its own), well inside the 12.5 s the README states for a kick.
-			expect(outcome.took <= SYNC_FAST_SECONDS + 4).to.equal(true);
-			expect(outcome.delivered).to.equal(1);
-			expect(outcome.repliesShownOnce).to.equal(calls.callers.size());
-			expect(outcome.callersKicked).to.equal(0);
-			expect(outcome.syncs > 0).to.equal(true);
-			expect(outcome.unreadable).to.equal(0);
-		});
+		const sizes: Array<[calls: number, atLeast: number, about: string]> = [
+			[10, 1_150_000, "1.2 MB"],
+			[50, 6_000_000, "6 MB"],
+		];
+		for (const [count, atLeast, about] of sizes) {
+			it(`${count} long calls (about ${about} answers): a queued kick and every agent reply arrive`, () => {
+				const calls = longCalls(count);
+				expect(calls.bytes > atLeast).to.equal(true);
+				const outcome = kickAndReplies(calls);
+				expect(outcome.kickText).to.equal("Rule 3");
+				// The kick rides the first sync after it was queued: within one fast interval and the reading of two
+				// answers (the one in flight, then its own), well inside the 12.5 s the README states for a kick.
+				expect(outcome.took <= SYNC_FAST_SECONDS + 4).to.equal(true);
+				expect(outcome.delivered).to.equal(1);
+				expect(outcome.repliesShownOnce).to.equal(count);
+				expect(outcome.callersKicked).to.equal(0);
+				expect(outcome.syncs > 0).to.equal(true);
+				expect(outcome.unreadable).to.equal(0);
+			});
+		}
 
 		it("an answer cut in half still gives its queued actions, and the next answer is read whole", () => {
 			const calls = longCalls(10);
