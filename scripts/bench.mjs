@@ -23,7 +23,7 @@ if (process.argv[2] === "--help") {
 	);
 	process.exit(0);
 }
-ensureSetup();
+ensureSetup(["rojo", "lune"]);
 if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 const lune = requireTool("lune");
 const only = process.argv[2];

@@ -1,18 +1,20 @@
 // Builds the three outputs from src/: the npm package (out/), the drop-in model (build/StaffOps.rbxm) and the Wally
 // package (build/wally/, scripts/wally.mjs); then the example place that uses the model (build/example.rbxl,
 // examples/), so a change that breaks it fails the build; plus, with --tests, the test place (build/test-place.rbxl) that the Lune
-// runner loads and the Wally consumer's place (build/wally-consumer.rbxl, test/wally-consumer/).
+// runner loads and the Wally consumer's places (build/wally-consumer.rbxl, test/wally-consumer/, and
+// build/wally-unzipped.rbxl, the same project with the Wally zip unzipped as docs/install.md says).
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
-import { buildWallyPackage, installForConsumer } from "./wally.mjs";
+import { buildWallyPackage, installForConsumer, unzipForConsumer } from "./wally.mjs";
 import { writeNoticeTexts } from "./notices.mjs";
 import { modelSettingProblems } from "./model-settings.mjs";
 
 const withTests = process.argv.includes("--tests");
-// `--package`: out/ only, for npm's `prepare` (run by npm pack and npm publish, by npm install in this folder, and
-// when npm installs StaffOps from a git URL); needs no Roblox tools.
+// `--package`: out/ only, for npm's `prepack` (run by npm pack and npm publish); needs no Roblox tools. It is `prepack`
+// and not `prepare` so that the published package.json carries no install script (npm runs `prepare` on install) and
+// installing the npm packages here (npm ci) compiles nothing: each command's build compiles once.
 const packageOnly = process.argv.includes("--package");
 
 function step(label, command, args) {
@@ -39,8 +41,8 @@ function step(label, command, args) {
 	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-// npm packages and the pinned tools, as `npm start` does (quick when they are there already).
-if (!packageOnly) ensureSetup();
+// npm packages and the one tool the build needs, Rojo (quick when they are there already).
+if (!packageOnly) ensureSetup(["rojo"]);
 const rbxtsc = "node_modules/.bin/rbxtsc";
 
 rmSync("out", { recursive: true, force: true });
@@ -106,5 +108,13 @@ if (withTests) {
 		"test/wally-consumer/default.project.json",
 		"-o",
 		"build/wally-consumer.rbxl",
+	]);
+	// The same project with the release's Wally zip unzipped as docs/install.md says, for users without the registry.
+	const unzipped = unzipForConsumer("test/wally-consumer", "build/wally-unzipped");
+	step("bundle build/wally-unzipped.rbxl (the Wally zip unzipped, docs/install.md)", rojo, [
+		"build",
+		unzipped,
+		"-o",
+		"build/wally-unzipped.rbxl",
 	]);
 }

@@ -1,14 +1,14 @@
 // The Luau types check (a suite of `npm test`): the typed entry (model/init.luau), which the drop-in model and the
 // Wally package ship, states the library's public surface for Luau users by hand, so this suite keeps it honest.
 //
-// 1. Names: the StaffOps namespace's functions and signals (src/server/index.ts), the settings StaffOps.start checks
-//    (src/server/config.ts), the api client's namespaces
-//    (src/api/apiClient.ts) and each namespace's methods (src/api/resources/*.ts) are the ones the Luau types name,
-//    no more, no fewer.
+// 1. Names: each Luau type named like an export of the npm package has exactly that TypeScript type's public members
+//    (read from the built declarations, out/index.d.ts: the StaffOps namespace, StaffOpsServer, the settings, the
+//    api client and its namespaces, the records), and every exported type those members name has a Luau type
+//    (scripts/luau-api.mjs; the few TypeScript-only members are listed there with the reason).
 // 2. Syntax: the entry, the type-check consumers (test/luau-types/) and the example place's scripts compile (Lune's
 //    @lune/luau, the Luau compiler Roblox runs).
-// 3. Types: Luau's own type checker (strict mode, new solver; tools/luau-typecheck, built once per machine from
-//    crates.io) finds no error in test/luau-types/consumer.luau and examples/src/server/*.luau, and in
+// 3. Types: Luau's own type checker (strict mode, new solver; tools/luau-typecheck, built once per machine by
+//    scripts/install-tools.sh) finds no error in test/luau-types/consumer.luau and examples/src/server/*.luau, and in
 //    test/luau-types/misuse.luau exactly the lines marked `expect-error`. The checker reads one file and resolves no
 //    `require`, so each consumer is checked appended to the entry: its `local StaffOpsModule = require(...)` line
 //    becomes the entry's value and `StaffOpsModule.SomeType` its exported type.
@@ -19,15 +19,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
+import { compareWithTypescript, typescriptApi } from "./luau-api.mjs";
 
 const ENTRY = "model/init.luau";
 const DEFINITIONS = "test/luau-types/roblox.d.luau";
 const CONSUMER = "test/luau-types/consumer.luau";
 const MISUSE = "test/luau-types/misuse.luau";
 const EXAMPLE_SERVER = "examples/src/server";
-const CHECKER_CRATE = "tools/luau-typecheck";
-const CHECKER_VERSION = /^version = "([^"]+)"/m.exec(readFileSync(join(CHECKER_CRATE, "Cargo.toml"), "utf8"))[1];
-const TOOLS_HOME = process.env.STAFFOPS_TOOLS_HOME ?? "/opt/staffops-tools";
 const WORK = "build/luau-types";
 
 let passed = 0;
@@ -38,98 +36,21 @@ function check(label, ok, detail) {
 	console.log(`${ok ? "ok" : "not ok"} - ${label}${!ok && detail ? `: ${detail}` : ""}`);
 }
 
-/** What `a` has that `b` lacks and the reverse, as words; empty when the two name lists agree. */
-export function nameDifference(a, b, aName, bName) {
-	const missing = [...a].filter((name) => !b.has(name)).sort();
-	const extra = [...b].filter((name) => !a.has(name)).sort();
-	const parts = [];
-	if (missing.length > 0) parts.push(`in ${aName} but not ${bName}: ${missing.join(", ")}`);
-	if (extra.length > 0) parts.push(`in ${bName} but not ${aName}: ${extra.join(", ")}`);
-	return parts.join("; ");
-}
-
-// The body of `export type NAME = { ... }` in the entry (nested braces counted).
-function luauTypeBody(source, name) {
-	const start = source.indexOf(`export type ${name} = {`);
-	if (start < 0) return undefined;
-	let depth = 0;
-	for (let i = source.indexOf("{", start); i < source.length; i++) {
-		if (source[i] === "{") depth += 1;
-		else if (source[i] === "}" && --depth === 0) return source.slice(source.indexOf("{", start) + 1, i);
-	}
-	return undefined;
-}
-
-// Field names of a Luau table type body: `\tname:` or `\t["name"]:` at its first level.
-function luauFields(body) {
-	return new Set([...body.matchAll(/^\t(?:\["(\w+)"\]|(\w+)):/gm)].map((m) => m[1] ?? m[2]));
-}
-
-// The body of `export interface NAME {...}` or `export namespace NAME {...}` in TypeScript (braces counted).
-function tsBlock(source, opener) {
-	const start = source.indexOf(opener);
-	if (start < 0) return undefined;
-	let depth = 0;
-	for (let i = source.indexOf("{", start); i < source.length; i++) {
-		if (source[i] === "{") depth += 1;
-		else if (source[i] === "}" && --depth === 0) return source.slice(source.indexOf("{", start) + 1, i);
-	}
-	return undefined;
-}
-
+// The names, against the package's built declarations (scripts/luau-api.mjs): out/ is the npm package, compiled by the
+// build that runs before this suite in npm test, and here when it is missing.
 function checkNames(entry) {
-	const index = readFileSync("src/server/index.ts", "utf8");
-	const namespace = tsBlock(index, "export namespace StaffOps {") ?? "";
-	const tsNames = new Set([...namespace.matchAll(/^\texport (?:const|function) (\w+)/gm)].map((m) => m[1]));
-	const luauNames = luauFields(luauTypeBody(entry, "StaffOpsNamespace") ?? "");
-	check(
-		`the StaffOps namespace's ${tsNames.size} functions and signals are typed in ${ENTRY}`,
-		tsNames.size > 0 && nameDifference(tsNames, luauNames, "src/server/index.ts", ENTRY) === "",
-		nameDifference(tsNames, luauNames, "src/server/index.ts", ENTRY),
+	if (!existsSync("out/index.d.ts")) spawnSync("node", ["scripts/build.mjs", "--package"], { stdio: "inherit" });
+	const api = typescriptApi();
+	for (const result of compareWithTypescript(entry, api)) check(result.label, result.ok, result.detail);
+	// The comparison must be able to fail: the entry without one of StaffOpsServer's methods is reported.
+	const dropped = entry.replace(/^\tgetRegistrationFacts: .*\n/m, "");
+	const caught = compareWithTypescript(dropped, api).some(
+		(result) => !result.ok && result.detail.includes("getRegistrationFacts"),
 	);
-	// The check above must be able to fail: a name dropped from either side is reported.
-	const dropped = new Set([...luauNames].slice(1));
-	check("a StaffOps name missing from the Luau types is reported", nameDifference(tsNames, dropped, "a", "b") !== "");
-
-	// The settings: the keys of the rule table `StaffOps.start` checks a configuration against (every field of
-	// StaffOpsConfig, however that type is composed).
-	const config = readFileSync("src/server/config.ts", "utf8");
-	const rules = tsBlock(config, "const RULES: Record<") ?? "";
-	const tsSettings = new Set([...rules.matchAll(/^\t(\w+):/gm)].map((m) => m[1]));
-	const luauSettings = luauFields(luauTypeBody(entry, "StaffOpsConfig") ?? "");
-	const settingsDifference = nameDifference(tsSettings, luauSettings, "src/server/config.ts", ENTRY);
 	check(
-		`the ${tsSettings.size} settings of StaffOpsConfig are typed in ${ENTRY}`,
-		tsSettings.size > 0 && settingsDifference === "",
-		settingsDifference,
+		"a member missing from the Luau types is reported (getRegistrationFacts dropped)",
+		dropped !== entry && caught,
 	);
-
-	const apiClient = readFileSync("src/api/apiClient.ts", "utf8");
-	const tsNamespaces = new Map([...apiClient.matchAll(/^\treadonly (\w+): (\w+Api);$/gm)].map((m) => [m[1], m[2]]));
-	const clientBody = luauTypeBody(entry, "ApiClient") ?? "";
-	const luauNamespaces = new Map([...clientBody.matchAll(/^\t(\w+): (\w+Api),$/gm)].map((m) => [m[1], m[2]]));
-	check(
-		`the api client's ${tsNamespaces.size} namespaces are typed in ${ENTRY}`,
-		tsNamespaces.size > 0 &&
-			nameDifference(new Set(tsNamespaces.keys()), new Set(luauNamespaces.keys()), "apiClient.ts", ENTRY) === "",
-		nameDifference(new Set(tsNamespaces.keys()), new Set(luauNamespaces.keys()), "apiClient.ts", ENTRY),
-	);
-	const resources = readdirSync("src/api/resources")
-		.filter((file) => file.endsWith(".ts"))
-		.map((file) => readFileSync(join("src/api/resources", file), "utf8"))
-		.join("\n");
-	for (const [field, tsInterface] of tsNamespaces) {
-		const tsBody = tsBlock(resources, `export interface ${tsInterface} {`) ?? "";
-		const tsMethods = new Set([...tsBody.matchAll(/^\t(\w+)\(/gm)].map((m) => m[1]));
-		const luauType = luauNamespaces.get(field);
-		const luauMethods = luauFields((luauType && luauTypeBody(entry, luauType)) ?? "");
-		const difference = nameDifference(tsMethods, luauMethods, tsInterface, `${ENTRY} ${luauType}`);
-		check(
-			`client.${field}'s ${tsMethods.size} methods are typed`,
-			tsMethods.size > 0 && difference === "",
-			difference,
-		);
-	}
 }
 
 // Lune's @lune/luau compiles each file: a syntax error (or Luau newer than Roblox's) fails here.
@@ -156,30 +77,6 @@ function checkSyntax(files) {
 			.find((text) => text.endsWith(file) || text.includes(` ${file}:`));
 		check(`${file} compiles (Luau syntax)`, line === `compiled ${file}`, line ?? result.stderr?.trim());
 	}
-}
-
-/** The Luau type checker, built once per machine (like the pinned tools); undefined with the reason when it cannot be. */
-function typeChecker() {
-	const root = join(TOOLS_HOME, `luau-typecheck-${CHECKER_VERSION}`);
-	const binary = join(root, "bin", "luau-typecheck");
-	if (existsSync(binary)) return { binary };
-	const cargo = spawnSync("cargo", ["--version"], { encoding: "utf8" });
-	if (cargo.status !== 0) return { problem: "cargo is not installed (the checker is built from crates.io)" };
-	console.log(`[luau-types] building the Luau type checker into ${root} (first time only; several minutes)`);
-	const build = spawnSync(
-		"cargo",
-		["install", "--locked", "--path", CHECKER_CRATE, "--root", root, "--bin", "luau-typecheck"],
-		{
-			stdio: ["ignore", "inherit", "inherit"],
-			env: {
-				...process.env,
-				CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? "build/luau-typecheck-target",
-				CARGO_TERM_PROGRESS_WHEN: "never",
-			},
-		},
-	);
-	if (build.status !== 0 || !existsSync(binary)) return { problem: "cargo could not build tools/luau-typecheck" };
-	return { binary };
 }
 
 // The entry as the start of a single file: its runtime block (which loads compiled, untyped Luau) becomes an `any`,
@@ -217,9 +114,8 @@ function checkTypes(entry) {
 	check(`${ENTRY} has the runtime block and the typed return the type check relies on`, prelude !== undefined);
 	if (prelude === undefined) return;
 	const typeNames = new Set([...entry.matchAll(/^export type (\w+)/gm)].map((m) => m[1]));
-	const checker = typeChecker();
-	check("the Luau type checker is available", checker.binary !== undefined, checker.problem);
-	if (checker.binary === undefined) return;
+	// Installed by the command's setup (npm test's, announced with its time), or here when this suite runs alone.
+	const checker = { binary: requireTool("luau-typecheck") };
 
 	// The entry alone: its own types must hold together.
 	const alone = runChecker(checker.binary, "entry", prelude);

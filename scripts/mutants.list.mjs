@@ -1,18 +1,21 @@
-// The bugs `npm run mutants` plants (scripts/mutants.mjs), one at a time. Each: an id, the file, the exact original
-// snippet (must occur once in the file), its replacement, what the bug does, and the Lua pattern of the narrowest
-// specs that should catch it (matched against TestEZ's full names: `Tests specs <folder> <spec> <describe> <it>`).
-// A mutant that no spec can catch because it changes nothing observable carries `equivalent: "<why>"`; any other
-// survivor is a missing spec, and the run fails on it. `model: true` rebuilds the drop-in model too, for specs
-// that run the model's code (test/specs/client/device.spec.ts).
+// The bugs `npm run mutants` plants (scripts/mutants.mjs), one at a time. Each: an id, the file it was cut in, the
+// function, method or module-level constant that encloses it (`in`; `Class.method` when a file has several of that
+// name), a small original snippet (once in there; any run of whitespace in it matches any other), its replacement, what the bug does, and the Lua pattern of the narrowest specs that should catch it
+// (matched against TestEZ's full names: `Tests specs <folder> <spec> <describe> <it>`). A mutant that no spec can
+// catch because it changes nothing observable carries `equivalent: "<why>"`; any other survivor is a missing spec,
+// and the run fails on it. `model: true` rebuilds the drop-in model too, for specs that run the model's code
+// (test/specs/client/device.spec.ts).
 //
-// `file` is where the snippet is today; a refactor that moves code needs no hand edits here: `node scripts/mutants.mjs
-// --repin` finds each snippet in src/ and rewrites the paths that moved (scripts/mutantPins.mjs).
+// A refactor that moves code needs no hand edits here: the run finds each pin in its function wherever that
+// function went in src/ (scripts/mutantPins.mjs), plants it there and counts it as found away from its recorded
+// place; `node scripts/mutants.mjs --repin` rewrites the recorded paths, `--pins` only lists where each pin is.
 
 export const MUTANTS = [
 	// ---- transport
 	{
 		id: "budget-high-as-normal",
 		file: "src/transport/budget.ts",
+		in: "RANK",
 		from: "{ urgent: -1, high: 0, normal: 1, low: 2 }",
 		to: "{ urgent: -1, high: 1, normal: 1, low: 2 }",
 		what: "high priority waits behind normal",
@@ -21,6 +24,7 @@ export const MUTANTS = [
 	{
 		id: "budget-lifo-within-priority",
 		file: "src/transport/budget.ts",
+		in: "insert",
 		from: "this.queue[index - 1].rank > waiter.rank",
 		to: "this.queue[index - 1].rank >= waiter.rank",
 		what: "last come first served within a priority",
@@ -29,6 +33,7 @@ export const MUTANTS = [
 	{
 		id: "budget-half-window",
 		file: "src/transport/budget.ts",
+		in: "inWindow",
 		from: "sent[drop] + WINDOW <= now",
 		to: "sent[drop] + WINDOW / 2 <= now",
 		what: "the per-minute window forgets sends after 30 s",
@@ -37,6 +42,7 @@ export const MUTANTS = [
 	{
 		id: "budget-window-off-by-one",
 		file: "src/transport/budget.ts",
+		in: "pump",
 		from: "this.inWindow(now) < this.perMinute",
 		to: "this.inWindow(now) <= this.perMinute",
 		what: "one request more than perMinute in a minute",
@@ -45,6 +51,7 @@ export const MUTANTS = [
 	{
 		id: "budget-maxwait-doubled",
 		file: "src/transport/budget.ts",
+		in: "acquire",
 		from: "deadline: this.scheduler.now() + this.maxWait,",
 		to: "deadline: this.scheduler.now() + this.maxWait * 2,",
 		what: "a request waits twice maxWait before the budget refuses it",
@@ -53,6 +60,7 @@ export const MUTANTS = [
 	{
 		id: "budget-pause-keeps-tokens",
 		file: "src/transport/budget.ts",
+		in: "pause",
 		from: "if (resumeAt > this.pausedUntil) this.pausedUntil = resumeAt;\n\t\tthis.tokens = 0;",
 		to: "if (resumeAt > this.pausedUntil) this.pausedUntil = resumeAt;",
 		what: "a pause keeps the bucket's tokens (a burst right after Roblox's limit)",
@@ -61,6 +69,7 @@ export const MUTANTS = [
 	{
 		id: "retry-429-not-transient",
 		file: "src/transport/retry.ts",
+		in: "NOT_PROCESSED",
 		from: "const NOT_PROCESSED = new Set([408, 429, 503]);",
 		to: "const NOT_PROCESSED = new Set([408, 503]);",
 		what: "a 429 counts as a final refusal",
@@ -69,6 +78,7 @@ export const MUTANTS = [
 	{
 		id: "retry-5xx-not-acted",
 		file: "src/transport/retry.ts",
+		in: "classifyOutcome",
 		from: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: true };",
 		to: "if (status >= 500 && status <= 599) return { retryable: true, mayHaveActed: false };",
 		what: "a 500 is taken as 'nothing happened' (an unsafe operation is repeated)",
@@ -77,6 +87,7 @@ export const MUTANTS = [
 	{
 		id: "retry-ignores-safety",
 		file: "src/transport/retry.ts",
+		in: "shouldRetry",
 		from: "return retryable && (safeToRepeat || !mayHaveActed);",
 		to: "return retryable;",
 		what: "operations that are not safe to repeat are repeated after an unknown outcome",
@@ -85,6 +96,7 @@ export const MUTANTS = [
 	{
 		id: "transport-timeout-doubled",
 		file: "src/transport/transport.ts",
+		in: "attempt",
 		from: "this.scheduler.delay(timeout, () => {",
 		to: "this.scheduler.delay(timeout * 2, () => {",
 		what: "the per-attempt timeout fires at twice the configured time",
@@ -93,6 +105,7 @@ export const MUTANTS = [
 	{
 		id: "transport-roblox-timeout-fixed",
 		file: "src/transport/transport.ts",
+		in: "requestTimeout",
 		from: "return math.max(1, math.ceil(seconds));",
 		to: "return 30;",
 		what: "RequestAsync is always given Roblox's 30 s timeout",
@@ -101,6 +114,7 @@ export const MUTANTS = [
 	{
 		id: "transport-no-limit-pause",
 		file: "src/transport/transport.ts",
+		in: "run",
 		from: 'if (failure.kind === "limit") this.budget.pause();',
 		to: "",
 		what: "Roblox's request limit no longer pauses the budget",
@@ -109,6 +123,7 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-max-retry-after",
 		file: "src/transport/transport.ts",
+		in: "mayRetry",
 		from: "if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfter) return false;",
 		to: "",
 		what: "a Retry-After beyond maxRetryAfter is waited out",
@@ -117,6 +132,7 @@ export const MUTANTS = [
 	{
 		id: "transport-ignores-retry-after",
 		file: "src/transport/transport.ts",
+		in: "retryLater",
 		from: "const wait = backoffDelay(this.retry, attempt, this.random, retryAfter);",
 		to: "const wait = backoffDelay(this.retry, attempt, this.random);",
 		what: "the transport's retry does not wait for Retry-After",
@@ -125,6 +141,7 @@ export const MUTANTS = [
 	{
 		id: "redact-first-copy-only",
 		file: "src/transport/staffOpsError.ts",
+		in: "redact",
 		from: "while (start !== undefined && finish !== undefined) {",
 		to: "if (start !== undefined && finish !== undefined) {",
 		what: "only the first copy of the key is redacted",
@@ -133,6 +150,7 @@ export const MUTANTS = [
 	{
 		id: "redact-skips-adjacent-copy",
 		file: "src/transport/staffOpsError.ts",
+		in: "redact",
 		from: "[start, finish] = string.find(out, key, start + REDACTED.size(), true);",
 		to: "[start, finish] = string.find(out, key, finish + 1, true);",
 		what: "the next search starts past the old key's end, skipping a copy right after it",
@@ -141,6 +159,7 @@ export const MUTANTS = [
 	{
 		id: "door-cut-before-redacting",
 		file: "src/transport/httpDoor.ts",
+		in: "classifyThrown",
 		from: "`request failed: ${scrub(text).sub(1, 120)}`",
 		to: "`request failed: ${scrub(text.sub(1, 120))}`",
 		what: "a long transport error is cut before the key is redacted (a cut key shows its first half)",
@@ -149,6 +168,7 @@ export const MUTANTS = [
 	{
 		id: "door-connectfail-sent",
 		file: "src/transport/httpDoor.ts",
+		in: "NOT_SENT_RETRYABLE",
 		from: '\t"ConnectFail",\n',
 		to: "\n",
 		what: "ConnectFail counts as possibly sent",
@@ -157,6 +177,7 @@ export const MUTANTS = [
 	{
 		id: "door-timeout-not-sent",
 		file: "src/transport/httpDoor.ts",
+		in: "classifyThrown",
 		from: 'return { kind: "timeout", retryable: true, sent: true, message: "HttpError: Timedout" };',
 		to: 'return { kind: "timeout", retryable: true, sent: false, message: "HttpError: Timedout" };',
 		what: "a Roblox timeout is taken as 'never sent'",
@@ -167,6 +188,7 @@ export const MUTANTS = [
 	{
 		id: "policy-401-refused",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: "if (status === 401 || status === 403) return",
 		to: "if (status === 403) return",
 		what: "a 401 reads as a final refusal instead of a refused key",
@@ -175,6 +197,7 @@ export const MUTANTS = [
 	{
 		id: "policy-408-refused",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: "if (isNotProcessed(status)) return",
 		to: "if (status !== 408 && isNotProcessed(status)) return",
 		what: "a 408 reads as a final refusal",
@@ -183,6 +206,7 @@ export const MUTANTS = [
 	{
 		id: "policy-429-unknown",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: 'if (isNotProcessed(status)) return "transient";',
 		to: 'if (status === 429) return "unknown";\n\tif (isNotProcessed(status)) return "transient";',
 		what: "a 429 reads as an unknown outcome",
@@ -191,6 +215,7 @@ export const MUTANTS = [
 	{
 		id: "policy-join-acted-retried",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerJoin: { ...READ, unknown: "check", acted: "done",',
 		to: 'playerJoin: { ...READ, unknown: "check", acted: "retry",',
 		what: "a join the service acted on is sent again when its answer is unusable",
@@ -199,6 +224,7 @@ export const MUTANTS = [
 	{
 		id: "policy-join-unknown-retried",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerJoin: { ...READ, unknown: "check",',
 		to: 'playerJoin: { ...READ, unknown: "retry",',
 		what: "a join with an unknown outcome is sent again without looking at the player list",
@@ -207,6 +233,7 @@ export const MUTANTS = [
 	{
 		id: "policy-404-meanings-swapped",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: 'return err.kind === "service" ? "not-found" : "no-route";',
 		to: 'return err.kind === "service" ? "no-route" : "not-found";',
 		what: "a 404 with a failure body reads as a missing route and the other way round",
@@ -215,6 +242,7 @@ export const MUTANTS = [
 	{
 		id: "reader-missing-required-accepted",
 		file: "src/api/reader.ts",
+		in: "read",
 		from: "else if (field.required) return `\\`${fieldPath}\\` is missing`;",
 		to: "else if (field.required && false) return `\\`${fieldPath}\\` is missing`;",
 		what: "an answer missing a required field is accepted",
@@ -223,6 +251,7 @@ export const MUTANTS = [
 	{
 		id: "reader-bad-required-dropped",
 		file: "src/api/reader.ts",
+		in: "read",
 		from: "if (field.required) return problem;",
 		to: "",
 		what: "a required field of the wrong type is dropped instead of refusing the answer",
@@ -231,6 +260,7 @@ export const MUTANTS = [
 	{
 		id: "reader-dictionary-as-list",
 		file: "src/api/reader.ts",
+		in: "read",
 		from: "if (keys !== size) return `\\`${path}\\` is not a list`;",
 		to: "",
 		what: "a table with a hole (a JSON array with a null) passes as a list",
@@ -239,6 +269,7 @@ export const MUTANTS = [
 	{
 		id: "reader-nan-number",
 		file: "src/api/reader.ts",
+		in: "num",
 		from: '(value) => typeIs(value, "number") && value === value,',
 		to: '(value) => typeIs(value, "number"),',
 		what: "NaN passes as a number",
@@ -247,6 +278,7 @@ export const MUTANTS = [
 	{
 		id: "reader-booleans-dropped",
 		file: "src/api/reader.ts",
+		in: "bool",
 		from: 'export const bool = leaf<boolean>(t.boolean, "a boolean");',
 		to: 'export const bool = leaf<boolean>(t.string, "a boolean");',
 		what: "booleans are not read as booleans: a join answer's `banned` is dropped (banned players are let in)",
@@ -255,6 +287,7 @@ export const MUTANTS = [
 	{
 		id: "schema-error-body-ignored",
 		file: "src/api/codec.ts",
+		in: "failureReason",
 		from: 'if (typeIs(body.error, "string")) return body.error;',
 		to: "",
 		what: "the deployed service's `error` in a failure body is not read as its reason",
@@ -263,6 +296,7 @@ export const MUTANTS = [
 	{
 		id: "schema-no-success-is-failure",
 		file: "src/api/codec.ts",
+		in: "failureReason",
 		from: "if (body.success !== false) return undefined;",
 		to: "if (body.success === true) return undefined;",
 		what: "a body without `success` reads as a refusal",
@@ -271,6 +305,7 @@ export const MUTANTS = [
 	{
 		id: "answer-409-not-explained",
 		file: "src/api/codec.ts",
+		in: "decodeAnswer",
 		from: "if (context.earlierMayHaveActed && (refusalMayMeanDone || status === 409)) {",
 		to: "if (context.earlierMayHaveActed && false) {",
 		what: "a 409 after an unknown earlier attempt is not explained",
@@ -279,6 +314,7 @@ export const MUTANTS = [
 	{
 		id: "answer-key-echo-kept",
 		file: "src/api/codec.ts",
+		in: "decodeAnswer",
 		from: "\tredactEverywhere(value, context.redactValues ?? scrub, slices);\n",
 		to: "\n",
 		what: "the workspace's loaderId (the key) is handed back unredacted",
@@ -287,6 +323,7 @@ export const MUTANTS = [
 	{
 		id: "path-segment-not-encoded",
 		file: "src/api/codec.ts",
+		in: "encodeRequest",
 		from: "() => encodePathSegment(value as string))[0];",
 		to: "() => value as string)[0];",
 		what: "path values are not URL-encoded",
@@ -297,6 +334,7 @@ export const MUTANTS = [
 	{
 		id: "health-warns-every-time",
 		file: "src/background/log.ts",
+		in: "problem",
 		from: "\t\tif (outage === undefined) {\n\t\t\tthis.outages.set(area, { lastFailure: now, succeededSince: false, checking: false });\n\t\t\tlogWarn(text);\n",
 		to: "\t\tlogWarn(text);\n\t\tif (outage === undefined) {\n\t\t\tthis.outages.set(area, { lastFailure: now, succeededSince: false, checking: false });\n",
 		what: "a problem is warned on every failure, not once per outage",
@@ -305,6 +343,7 @@ export const MUTANTS = [
 	{
 		id: "health-recovers-silently",
 		file: "src/background/log.ts",
+		in: "endIfQuiet",
 		from: "\t\t\tthis.outages.delete(area);\n\t\t\tlogInfo(outage.text!);",
 		to: "\t\t\tthis.outages.delete(area);",
 		what: "recovery is not logged",
@@ -313,6 +352,7 @@ export const MUTANTS = [
 	{
 		id: "health-no-quiet-period",
 		file: "src/background/log.ts",
+		in: "endIfQuiet",
 		from: "const left = clock === undefined ? 0 : outage.lastFailure + RECOVERY_QUIET - clock.now();",
 		to: "const left = 0;",
 		what: "an outage ends at the first success: a flapping service prints a pair of lines per flip",
@@ -321,6 +361,7 @@ export const MUTANTS = [
 	{
 		id: "retry-share-unlimited",
 		file: "src/background/retryShare.ts",
+		in: "take",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (true) {",
 		what: "retries may take any share of the budget",
@@ -329,6 +370,7 @@ export const MUTANTS = [
 	{
 		id: "retry-share-rounding",
 		file: "src/background/retryShare.ts",
+		in: "take",
 		from: "\t\tif (this.tokens >= WHOLE_TOKEN) {",
 		to: "\t\tif (this.tokens >= 1) {",
 		what: "a bucket a rounding error short of a token waits a time too small for a clock to move",
@@ -337,6 +379,7 @@ export const MUTANTS = [
 	{
 		id: "retry-share-tenfold",
 		file: "src/background/retryShare.ts",
+		in: "perMinuteAllowed",
 		from: "return math.max(this.share * this.perMinute(), 1);",
 		to: "return math.max(10 * this.share * this.perMinute(), 1);",
 		what: "retries may take ten times their share",
@@ -347,6 +390,7 @@ export const MUTANTS = [
 	{
 		id: "backoff-no-jitter",
 		file: "src/shared/backoff.ts",
+		in: "backoff",
 		from: "const wait = ceiling * draw;",
 		to: "const wait = ceiling * 0.5;",
 		what: "the backoff ignores its random draw",
@@ -355,6 +399,7 @@ export const MUTANTS = [
 	{
 		id: "backoff-ceiling-doubled",
 		file: "src/shared/backoff.ts",
+		in: "backoff",
 		from: "2 ** math.max(failures - 1, 0)",
 		to: "2 ** math.max(failures, 0)",
 		what: "the first ceiling is twice the base",
@@ -363,6 +408,7 @@ export const MUTANTS = [
 	{
 		id: "backoff-ignores-retry-after",
 		file: "src/shared/backoff.ts",
+		in: "backoff",
 		from: "return math.max(wait, math.min(retryAfter, options.maxRetryAfter ?? options.cap));",
 		to: "return wait;",
 		what: "the one backoff ignores Retry-After",
@@ -371,6 +417,7 @@ export const MUTANTS = [
 	{
 		id: "backoff-background-base",
 		file: "src/shared/backoff.ts",
+		in: "BACKGROUND",
 		from: "export const BACKGROUND = { base: 2, cap: 60, maxRetryAfter: 600 } as const;",
 		to: "export const BACKGROUND = { base: 4, cap: 60, maxRetryAfter: 600 } as const;",
 		what: "background work backs off from 4 s",
@@ -379,6 +426,7 @@ export const MUTANTS = [
 	{
 		id: "ratelimit-allows-all",
 		file: "src/shared/rateLimiter.ts",
+		in: "allow",
 		from: "const allowed = bucket.tokens >= 1;",
 		to: "const allowed = true;",
 		what: "the per-player rate limit lets everything through",
@@ -387,6 +435,7 @@ export const MUTANTS = [
 	{
 		id: "ratelimit-no-refill",
 		file: "src/shared/rateLimiter.ts",
+		in: "allow",
 		from: "bucket.tokens + (now - bucket.at) * this.perSecond",
 		to: "bucket.tokens",
 		what: "a rate-limit bucket never refills",
@@ -395,6 +444,7 @@ export const MUTANTS = [
 	{
 		id: "payload-offset-unbounded",
 		file: "src/shared/reportPayload.ts",
+		in: "isTzOffset",
 		from: "return m <= 59 && h * 60 + m <= MAX_OFFSET_MINUTES;",
 		to: "return m <= 59;",
 		what: "offsets beyond ±14:00 are accepted",
@@ -403,6 +453,7 @@ export const MUTANTS = [
 	{
 		id: "signal-handlers-inline",
 		file: "src/shared/signal.ts",
+		in: "Fire",
 		from: "if (entry.connection.Connected) task.spawn(entry.handler, ...args);",
 		to: "if (entry.connection.Connected) entry.handler(...args);",
 		what: "handlers run inline: one that errors stops the library's own work",
@@ -411,6 +462,7 @@ export const MUTANTS = [
 	{
 		id: "signal-once-repeats",
 		file: "src/shared/signal.ts",
+		in: "Once",
 		from: "\t\t\tconnection.Disconnect();\n\t\t\thandler(...args);",
 		to: "\t\t\thandler(...args);",
 		what: "Once handlers fire every time",
@@ -421,6 +473,7 @@ export const MUTANTS = [
 	{
 		id: "join-banned-staff-marked",
 		file: "src/server/joinQueue.ts",
+		in: "answered",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
 		what: "a join answer that says banned and staff reports the player as staff",
@@ -429,6 +482,7 @@ export const MUTANTS = [
 	{
 		id: "join-ban-reason-lost",
 		file: "src/server/joinQueue.ts",
+		in: "answered",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
 		what: "the ban reason is dropped from the kick message",
@@ -437,6 +491,7 @@ export const MUTANTS = [
 	{
 		id: "join-kicks-regardless",
 		file: "src/server/announce.ts",
+		in: "announce",
 		from: "if (host.config.kickBanned) kick(host, player, result.reason);",
 		to: "kick(host, player, result.reason);",
 		what: "banned players are kicked even with kickBanned = false",
@@ -445,6 +500,7 @@ export const MUTANTS = [
 	{
 		id: "join-staff-not-first",
 		file: "src/server/joinQueue.ts",
+		in: "flush",
 		from: "ready.sort((a, b) => (a.likelyStaff !== b.likelyStaff ? a.likelyStaff : a.order < b.order));",
 		to: "ready.sort((a, b) => a.order < b.order);",
 		what: "likely staff are not sent first",
@@ -453,6 +509,7 @@ export const MUTANTS = [
 	{
 		id: "join-no-retry",
 		file: "src/server/joinQueue.ts",
+		in: "failed",
 		from: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;\n\t\tthis.scheduleRetry(wait);",
 		to: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;",
 		what: "a transient join failure schedules no retry",
@@ -461,6 +518,7 @@ export const MUTANTS = [
 	{
 		id: "join-retry-no-jitter",
 		file: "src/server/joinQueue.ts",
+		in: "failed",
 		from: "const wait = backgroundWait(this.failures, this.host.random, err);",
 		to: "const wait = backgroundWait(this.failures, () => 0.5, err);",
 		what: "join retries ignore the random draw",
@@ -469,6 +527,7 @@ export const MUTANTS = [
 	{
 		id: "register-retry-no-jitter",
 		file: "src/server/registration.ts",
+		in: "failed",
 		from: "const wait = math.max(badKey ? BACKGROUND.cap : 0, backgroundWait(this.failures, this.host.random, err));",
 		to: "const wait = math.max(badKey ? BACKGROUND.cap : 0, backgroundWait(this.failures, () => 0.5, err));",
 		what: "registration retries ignore the random draw",
@@ -477,6 +536,7 @@ export const MUTANTS = [
 	{
 		id: "register-bad-key-fast",
 		file: "src/server/registration.ts",
+		in: "failed",
 		from: "const wait = math.max(badKey ? BACKGROUND.cap : 0,",
 		to: "const wait = math.max(badKey ? 1 : 0,",
 		what: "a refused key is retried every second",
@@ -485,6 +545,7 @@ export const MUTANTS = [
 	{
 		id: "server-no-boot-walk",
 		file: "src/server/server.ts",
+		in: "begin",
 		from: "\t\t\tfor (const player of this.players.GetPlayers()) this.gathering.track(player);\n",
 		to: "\n",
 		what: "players already in the server at start are not tracked",
@@ -493,6 +554,7 @@ export const MUTANTS = [
 	{
 		id: "reports-from-untracked",
 		file: "src/server/clientReports.ts",
+		in: "handle",
 		from: "if (record === undefined && !this.players.GetPlayers().includes(player)) {",
 		to: "if (record === undefined && false) {",
 		what: "a report from a player not in the server starts tracking them",
@@ -501,6 +563,7 @@ export const MUTANTS = [
 	{
 		id: "gathering-safechat-inverted",
 		file: "src/server/gathering.ts",
+		in: "readSafechat",
 		from: "safechat = !canChat;",
 		to: "safechat = canChat;",
 		what: "safechat is reported the wrong way round",
@@ -509,6 +572,7 @@ export const MUTANTS = [
 	{
 		id: "gathering-report-wait-doubled",
 		file: "src/server/gathering.ts",
+		in: "track",
 		from: 'this.after(this.host.config.clientReportTimeoutSeconds, record, "client report timeout"',
 		to: 'this.after(this.host.config.clientReportTimeoutSeconds * 2, record, "client report timeout"',
 		what: "a silent client holds its join twice the configured time",
@@ -517,6 +581,7 @@ export const MUTANTS = [
 	{
 		id: "gathering-safechat-wait",
 		file: "src/server/gathering.ts",
+		in: "SAFECHAT_WAIT_SECONDS",
 		from: "const SAFECHAT_WAIT_SECONDS = 15;",
 		to: "const SAFECHAT_WAIT_SECONDS = 30;",
 		what: "a hanging chat-permission read holds the join 30 s",
@@ -525,6 +590,7 @@ export const MUTANTS = [
 	{
 		id: "staff-hint-rank-wait",
 		file: "src/server/staffHint.ts",
+		in: "RANK_WAIT_SECONDS",
 		from: "export const RANK_WAIT_SECONDS = 3;",
 		to: "export const RANK_WAIT_SECONDS = 30;",
 		what: "a slow rank read holds the join 30 s",
@@ -533,6 +599,7 @@ export const MUTANTS = [
 	{
 		id: "staff-hint-failure-as-staff",
 		file: "src/server/gathering.ts",
+		in: "readRank",
 		from: "record.likelyStaff = rank !== undefined && rank >= minRank;",
 		to: "record.likelyStaff = rank === undefined || rank >= minRank;",
 		what: "a player whose rank cannot be read counts as likely staff",
@@ -541,6 +608,7 @@ export const MUTANTS = [
 	{
 		id: "presence-reconcile-uncapped",
 		file: "src/server/presence.ts",
+		in: "reconcile",
 		from: "const now = math.min(due.size(), RECONCILE_CAP);",
 		to: "const now = due.size();",
 		what: "a heartbeat re-reports every missing player at once",
@@ -549,6 +617,7 @@ export const MUTANTS = [
 	{
 		id: "presence-rereports-uncapped",
 		file: "src/server/presence.ts",
+		in: "due",
 		from: "?? 0) < REREPORTS_PER_HOUR);",
 		to: "?? 0) >= 0);",
 		what: "a player the service keeps leaving out is reported again every heartbeat",
@@ -557,6 +626,7 @@ export const MUTANTS = [
 	{
 		id: "presence-fresh-answers-missing",
 		file: "src/server/presence.ts",
+		in: "reconcile",
 		from: "\t\t\tif (record.answeredSeq > seqAtSend) continue;\n",
 		to: "\n",
 		what: "joins answered after the list was read count as missing from it",
@@ -565,6 +635,7 @@ export const MUTANTS = [
 	{
 		id: "presence-heartbeat-slow",
 		file: "src/server/presence.ts",
+		in: "schedule",
 		from: "const wait = math.max(this.host.heartbeatSeconds, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
 		to: "const wait = math.max(this.host.heartbeatSeconds * 2, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
 		what: "heartbeats come at twice the configured interval",
@@ -573,6 +644,7 @@ export const MUTANTS = [
 	{
 		id: "sessions-old-server-leaves",
 		file: "src/server/sessions.ts",
+		in: "flush",
 		from: "if (leave.runningGameId !== this.host.registration()?.runningGameId) continue;",
 		to: "",
 		what: "leaves of an earlier registration are sent under it",
@@ -581,6 +653,7 @@ export const MUTANTS = [
 	{
 		id: "unknown-outcome-settles-at-once",
 		file: "src/server/joinLookup.ts",
+		in: "confirmed",
 		from: "if (!resend) return true;",
 		to: "if (!resend || sentAt >= 0) return true;",
 		what: "the first list read settles an unknown join or leave, though it may predate the request's processing",
@@ -589,6 +662,7 @@ export const MUTANTS = [
 	{
 		id: "unknown-outcome-one-confirmation",
 		file: "src/server/joinLookup.ts",
+		in: "confirmed",
 		from: "return watch.confirmations >= CONFIRMING_READS;",
 		to: "return true;",
 		what: "one read after the grace period is enough to send an unknown join or leave again",
@@ -599,6 +673,7 @@ export const MUTANTS = [
 	{
 		id: "poll-no-jitter",
 		file: "src/bridge/poller.ts",
+		in: "jittered",
 		from: "return seconds * (1 + this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		to: "return seconds;",
 		what: "poll waits are not jittered",
@@ -607,6 +682,7 @@ export const MUTANTS = [
 	{
 		id: "poll-jitter-doubled",
 		file: "src/bridge/poller.ts",
+		in: "jittered",
 		from: "return seconds * (1 + this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		to: "return seconds * (1 + 2 * this.ports.settings.jitter * (2 * this.ports.random() - 1));",
 		what: "poll waits are jittered by ±20 %",
@@ -615,6 +691,7 @@ export const MUTANTS = [
 	{
 		id: "poll-no-slowdown-ramp",
 		file: "src/bridge/poller.ts",
+		in: "deliverAnswer",
 		from: ": math.min(settings.quietInterval, session.interval * settings.growth);",
 		to: ": settings.quietInterval;",
 		what: "a quiet chat drops to the slowest interval at once",
@@ -623,6 +700,7 @@ export const MUTANTS = [
 	{
 		id: "poll-bad-key-as-retry",
 		file: "src/bridge/poller.ts",
+		in: "afterFailure",
 		from: 'if (reaction === "bad-key") {',
 		to: 'if (reaction === "bad-key" && false) {',
 		what: "a refused key is treated as a passing failure",
@@ -631,6 +709,7 @@ export const MUTANTS = [
 	{
 		id: "poll-ignores-budget-share",
 		file: "src/bridge/poller.ts",
+		in: "minInterval",
 		from: "return (60 * this.ports.registry.size()) / (perMinute * this.ports.settings.budgetShare);",
 		to: "return 0;",
 		what: "many chats together may poll past their share of the budget",
@@ -639,6 +718,7 @@ export const MUTANTS = [
 	{
 		id: "poll-hang-retry-early",
 		file: "src/bridge/poller.ts",
+		in: "afterFailure",
 		from: "\t\tsession.failures += 1;\n\t\tif (reaction",
 		to: "\t\tif (reaction",
 		what: "a chat's failures are not counted, so its backoff never grows",
@@ -647,6 +727,7 @@ export const MUTANTS = [
 	{
 		id: "settings-busy-interval",
 		file: "src/bridge/settings.ts",
+		in: "pollingSettings",
 		from: "positive(polling.busyInterval, 2)",
 		to: "positive(polling.busyInterval, 3)",
 		what: "a busy chat is polled every 3 s",
@@ -655,6 +736,7 @@ export const MUTANTS = [
 	{
 		id: "settings-per-poll",
 		file: "src/bridge/settings.ts",
+		in: "MAX_PER_POLL",
 		from: "export const MAX_PER_POLL = 20;",
 		to: "export const MAX_PER_POLL = 25;",
 		what: "25 messages per poll",
@@ -663,6 +745,7 @@ export const MUTANTS = [
 	{
 		id: "delivery-replay-unbounded",
 		file: "src/bridge/messageDelivery.ts",
+		in: "deliver",
 		from: "if (session.log.size() > MAX_REPLAY) session.log.shift();",
 		to: "",
 		what: "a chat's replay log grows without bound",
@@ -671,6 +754,7 @@ export const MUTANTS = [
 	{
 		id: "delivery-one-filter-attempt-more",
 		file: "src/bridge/messageDelivery.ts",
+		in: "shown",
 		from: "if (pending.failures < this.ports.filterAttempts) return undefined;",
 		to: "if (pending.failures <= this.ports.filterAttempts) return undefined;",
 		what: "a message is filtered once more than filterAttempts before its placeholder",
@@ -679,6 +763,7 @@ export const MUTANTS = [
 	{
 		id: "delivery-origin-always-agent",
 		file: "src/bridge/messageDelivery.ts",
+		in: "deliver",
 		from: 'origin: message.origin === "agent" ? "agent" : "other",',
 		to: 'origin: "agent",',
 		what: "every message is shown as the agent's",
@@ -687,6 +772,7 @@ export const MUTANTS = [
 	{
 		id: "bounded-map-never-evicts",
 		file: "src/bridge/boundedMap.ts",
+		in: "set",
 		from: "\t\tthis.values.delete(oldest);\n",
 		to: "\n",
 		what: "the bounded map keeps growing past its capacity",
@@ -695,6 +781,7 @@ export const MUTANTS = [
 	{
 		id: "dismiss-any-chat",
 		file: "src/bridge/clientRequests.ts",
+		in: "handle",
 		from: "if (session !== undefined && session.userId === player.UserId) {",
 		to: "if (session !== undefined) {",
 		what: "a player may dismiss another player's chat",
@@ -705,6 +792,7 @@ export const MUTANTS = [
 	{
 		id: "platform-long-side",
 		file: "src/client/report/platform.ts",
+		in: "touchPlatform",
 		from: "math.min(viewport.X, viewport.Y) >= TABLET_MIN_SHORT_SIDE",
 		to: "math.max(viewport.X, viewport.Y) >= TABLET_MIN_SHORT_SIDE",
 		what: "tablets are told from phones by the long side",
@@ -714,6 +802,7 @@ export const MUTANTS = [
 	{
 		id: "platform-large-gamepad",
 		file: "src/client/report/platform.ts",
+		in: "detectPlatform",
 		from: '\t\tif (facts.displaySize === "Large") return "Console";\n',
 		to: "\n",
 		what: "a gamepad on a large display with a keyboard reads as Desktop",
@@ -722,6 +811,7 @@ export const MUTANTS = [
 	{
 		id: "platform-ten-foot",
 		file: "src/client/report/platform.ts",
+		in: "detectPlatform",
 		from: '\tif (facts.tenFootInterface === true) return "Console";\n',
 		to: "\n",
 		what: "the ten-foot interface is not read as Console",
@@ -731,6 +821,7 @@ export const MUTANTS = [
 	{
 		id: "timezone-zero-negative",
 		file: "src/client/report/timezone.ts",
+		in: "formatOffset",
 		from: 'const sign = minutes < 0 ? "-" : "+";',
 		to: 'const sign = minutes <= 0 ? "-" : "+";',
 		what: "UTC is written -00:00",
@@ -739,6 +830,7 @@ export const MUTANTS = [
 	{
 		id: "timezone-unbounded",
 		file: "src/client/report/timezone.ts",
+		in: "offsetMinutes",
 		from: "return math.abs(offset) <= MAX_OFFSET_MINUTES ? offset : undefined;",
 		to: "return offset;",
 		what: "an impossible offset (a broken clock) is reported",
@@ -747,6 +839,7 @@ export const MUTANTS = [
 	{
 		id: "report-sent-twice",
 		file: "src/client/report/index.ts",
+		in: "sendClientReport",
 		from: "\tif (reported) return false;\n",
 		to: "\n",
 		what: "the client report is sent on every call",
@@ -755,6 +848,7 @@ export const MUTANTS = [
 	{
 		id: "chat-client-old-seq",
 		file: "src/client/chat/callChatClient.ts",
+		in: "onEvent",
 		from: "if (chat === undefined || payload.seq <= chat.lastSeq) return;",
 		to: "if (chat === undefined) return;",
 		what: "a replayed message is shown twice",
@@ -763,6 +857,7 @@ export const MUTANTS = [
 	{
 		id: "chat-client-unbounded",
 		file: "src/client/chat/callChatClient.ts",
+		in: "onEvent",
 		from: "if (chat.messages.size() > MAX_KEPT) chat.messages.shift();",
 		to: "",
 		what: "the client keeps every message of a chat",
@@ -772,6 +867,7 @@ export const MUTANTS = [
 	{
 		id: "policy-405-refused",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: 'if (status === 405 || status === 501) return "no-route";',
 		to: 'if (status === 501) return "no-route";',
 		what: "a 405 on the keep-alive or leave route reads as a refusal, not a missing route (the route keeps being sent)",
@@ -780,6 +876,7 @@ export const MUTANTS = [
 	{
 		id: "leave-404-turns-off",
 		file: "src/api/failurePolicy.ts",
+		in: "FAILURE_POLICY",
 		from: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify",',
 		to: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "turn-off",',
 		what: "a 404 on a leave counts toward a missing route without one read to tell a forgotten server apart",
@@ -788,6 +885,7 @@ export const MUTANTS = [
 	{
 		id: "transport-forgets-earlier-acted",
 		file: "src/transport/transport.ts",
+		in: "run",
 		from: "const acted = earlierMayHaveActed || classifyOutcome(outcome).mayHaveActed;",
 		to: "const acted = classifyOutcome(outcome).mayHaveActed;",
 		what: "from the third attempt on, the final error forgets that an earlier attempt may have been acted on",
@@ -796,6 +894,7 @@ export const MUTANTS = [
 	{
 		id: "shutdown-skips-leaves",
 		file: "src/server/server.ts",
+		in: "shutdown",
 		from: "(this.joins.pending() > 0 || this.sessions.pending() > 0 || this.sync.isFinishing())",
 		to: "(this.joins.pending() > 0 || this.sync.isFinishing())",
 		what: "BindToClose does not wait for queued leaves (leaves queued at shutdown are dropped)",
@@ -804,6 +903,7 @@ export const MUTANTS = [
 	{
 		id: "policy-5xx-transient",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: 'if (status >= 500) return "unknown";',
 		to: 'if (status >= 500) return "transient";',
 		what: "a 500, 502 or 504 on a join reads as 'nothing happened': the join is sent again without a look",
@@ -812,6 +912,7 @@ export const MUTANTS = [
 	{
 		id: "policy-budget-refused",
 		file: "src/api/failurePolicy.ts",
+		in: "meaningOf",
 		from: 'case "budget":\n\t\t\treturn "transient";',
 		to: 'case "budget":\n\t\t\treturn "refused";',
 		what: "a request that waited too long for the budget reads as a final refusal (background joins dropped)",
@@ -820,6 +921,7 @@ export const MUTANTS = [
 	{
 		id: "poll-retry-after-uncapped",
 		file: "src/bridge/poller.ts",
+		in: "retryLater",
 		from: "maxRetryAfter: math.max(settings.maxRetryDelay, BACKGROUND.maxRetryAfter),",
 		to: "maxRetryAfter: math.huge,",
 		what: "a poll honours a Retry-After of an hour as is",
@@ -828,6 +930,7 @@ export const MUTANTS = [
 	{
 		id: "presence-rereports-banned",
 		file: "src/server/presence.ts",
+		in: "reconcile",
 		from: "known === undefined || known.banned || record.left",
 		to: "known === undefined || record.left",
 		what: "a banned player who stays (kicking off) is reported again on every heartbeat",
@@ -836,6 +939,7 @@ export const MUTANTS = [
 	{
 		id: "listing-missing-as-empty",
 		file: "src/server/joinLookup.ts",
+		in: "listedUsers",
 		from: "if (players === undefined && ids === undefined) return undefined;",
 		to: "",
 		what: "a running-game answer with no player list reads as an empty list",
@@ -844,6 +948,7 @@ export const MUTANTS = [
 	{
 		id: "shutdown-leaves-despite-end",
 		file: "src/server/gathering.ts",
+		in: "leave",
 		from: 'if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;',
 		to: "",
 		what: "at shutdown with the server's end on (interface profile), a leave is sent for every player present",
@@ -852,6 +957,7 @@ export const MUTANTS = [
 	{
 		id: "shutdown-join-dropped",
 		file: "src/server/joinQueue.ts",
+		in: "failed",
 		from: "if (record.left && !this.host.shuttingDown()) {\n\t\t\t// Nothing reached the service",
 		to: "if (record.left) {\n\t\t\t// Nothing reached the service",
 		what: "during shutdown a join that fails transiently is dropped instead of retried within the deadline",
@@ -860,6 +966,7 @@ export const MUTANTS = [
 	{
 		id: "delivery-changed-ids-from-start",
 		file: "src/bridge/newMessages.ts",
+		in: "restart",
 		from: "\tif (size <= MAX_BACKLOG) return 0;\n",
 		to: "\tif (size >= 0) return 0;\n",
 		what: "a transcript whose ids all changed is replayed from its first message",
@@ -868,6 +975,7 @@ export const MUTANTS = [
 	{
 		id: "request-echo-unredacted",
 		file: "src/api/codec.ts",
+		in: "redactEverywhere",
 		from: 'else if (typeIs(item, "string")) record[key] = scrub(item);',
 		to: 'else if (typeIs(item, "string")) record[key] = item;',
 		what: "a key echoed in a field other than loaderId reaches game code",
@@ -876,6 +984,7 @@ export const MUTANTS = [
 	{
 		id: "kick-empty-message",
 		file: "src/server/config.ts",
+		in: "resolveConfig",
 		from: 'kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE',
 		to: "kickMessage !== undefined ? kickMessage : DEFAULT_KICK_MESSAGE",
 		what: "an empty kickMessage kicks with an empty message instead of the default text",
@@ -884,6 +993,7 @@ export const MUTANTS = [
 	{
 		id: "kick-template-percent",
 		file: "src/server/config.ts",
+		in: "templateMessage",
 		from: 'template.gsub("{reason}", () => reason)',
 		to: 'template.gsub("{reason}", reason)',
 		what: "a ban reason with % breaks the kick-message template (default text and a warning instead)",
@@ -892,6 +1002,7 @@ export const MUTANTS = [
 	{
 		id: "announce-every-answer",
 		file: "src/server/announce.ts",
+		in: "announce",
 		from: "\tif (record.announced) return;\n",
 		to: "\n",
 		what: "staffJoined and playerBanned fire again when players are reported again after the server was forgotten",
@@ -900,9 +1011,183 @@ export const MUTANTS = [
 	{
 		id: "forget-rereports-banned",
 		file: "src/server/server.ts",
+		in: "serverForgotten",
 		from: '(phase === "answered" && record.answer?.banned !== true)',
 		to: 'phase === "answered"',
 		what: "after the service forgets the server, banned players are reported (and kicked) again",
 		specs: "specs server pinnedJoins heartbeats and players",
+	},
+	// ---- issue 33: behaviours of the last round's code (and two older ones) that a one-expression bug broke with
+	// every spec green; each has a spec named for it (test/specs/*/plantedRound5.spec.ts, plantedSync.spec.ts).
+	{
+		id: "sync-stops-after-400",
+		file: "src/server/sync.ts",
+		in: "failed",
+		from: "this.refused(err);\n\t\t\tif (this.token === token) this.schedule();",
+		to: "this.refused(err);\n\t\t\tif (this.token !== token) this.schedule();",
+		what: "after the service refuses one sync (a 400), syncing stops for good",
+		specs: "specs server plantedSync the sync after failures",
+	},
+	{
+		id: "sync-retry-after-uncapped",
+		file: "src/server/sync.ts",
+		in: "retryLater",
+		from: "math.max(wait, math.min(retryAfter, MAX_RETRY_AFTER))",
+		to: "math.max(wait, retryAfter)",
+		what: "a sync honours any Retry-After (an hour) instead of the 600 s cap",
+		specs: "specs server plantedSync the sync after failures",
+	},
+	{
+		id: "sync-interval-from-answer",
+		file: "src/server/sync.ts",
+		in: "reached",
+		from: "const elapsed = this.seams.scheduler.now() - this.startedAt;",
+		to: "const elapsed = 0;",
+		what: "the sync interval is counted from the answer: syncs drift later by each request's duration",
+		specs: "specs server plantedSync the sync after failures",
+	},
+	{
+		id: "sync-404-reads-running-id",
+		file: "src/server/sync.ts",
+		in: "verify",
+		from: "this.seams.client.games.getRunning(registered.internalGameId",
+		to: "this.seams.client.games.getRunning(registered.runningGameId",
+		what: "after a 404 on the sync, the check read names the running game id instead of the internal one",
+		specs: "specs server plantedSync the sync after failures",
+	},
+	{
+		id: "dashboard-shutdown-twice",
+		file: "src/server/dashboardActions.ts",
+		in: "act",
+		from: "\t\t\tif (this.shutdownText !== undefined) return;\n",
+		to: "\n",
+		what: "a second shutdown action fires shutdownRequested again and kicks everyone again",
+		specs: "specs server plantedSync dashboard actions",
+	},
+	{
+		id: "dashboard-notify-unfiltered",
+		file: "src/server/dashboardActions.ts",
+		in: "act",
+		from: "this.seams.notifications()?.FireClient(player, text);",
+		to: "this.seams.notifications()?.FireClient(player, action.message);",
+		what: "a dashboard notification reaches the player's screen unfiltered",
+		specs: "specs server plantedSync dashboard actions",
+	},
+	{
+		id: "desk-echo-unfiltered",
+		file: "src/bridge/supportDesk.ts",
+		in: "say",
+		from: "this.options.bridge.echo(call.chat, player.DisplayName, shown)",
+		to: "this.options.bridge.echo(call.chat, player.DisplayName, text)",
+		what: "the player's own message is echoed into their chat window unfiltered",
+		specs: "specs bridge plantedRound5",
+	},
+	{
+		id: "desk-self-report",
+		file: "src/bridge/supportDesk.ts",
+		in: "done",
+		from: "if (request.reporting === player.UserId) return WORDS.self;",
+		to: "if (request.reporting === -1) return WORDS.self;",
+		what: "a player can report himself",
+		specs: "specs bridge plantedRound5",
+	},
+	{
+		id: "desk-say-other-chat",
+		file: "src/bridge/supportDesk.ts",
+		in: "say",
+		from: "if (call === undefined || call.player !== player || call.ending || text === undefined)",
+		to: "if (call === undefined || call.ending || text === undefined)",
+		what: "a player can post into another player's support chat by its chat id",
+		specs: "specs bridge plantedRound5",
+	},
+	{
+		id: "desk-failed-end-reopened",
+		file: "src/bridge/supportDesk.ts",
+		in: "endCall",
+		from: "this.ended.set(call.callId, true);\n\t\tthis.stats.ends += 1;",
+		to: "this.stats.ends += 1;",
+		what: "a call whose support/end failed is reopened by the next sync that still lists it as open",
+		specs: "specs bridge plantedRound5",
+	},
+	{
+		id: "outbox-failed-batch-last",
+		file: "src/bridge/chatOutbox.ts",
+		in: "settled",
+		from: "this.waiting = [...batch, ...this.waiting];",
+		to: "this.waiting = [...this.waiting, ...batch];",
+		what: "after a failed sync, the player's messages reach staff out of order",
+		specs: "specs bridge plantedRound5",
+	},
+	{
+		id: "consent-sent-again",
+		file: "src/server/consent.ts",
+		in: "send",
+		from: "\t\t\tif (asked.sentFor.has(runningGameId)) return;\n",
+		to: "\n",
+		what: "a consent decision is recorded again for the same running game",
+		specs: "specs server plantedRound5 consent",
+	},
+	{
+		id: "presence-lone-player-empty-list",
+		file: "src/server/presence.ts",
+		in: "reconcile",
+		from: "listed.size() === 0 && answered >= 2",
+		to: "listed.size() === 0 && answered >= 1",
+		what: "with one player on the server, an empty list is taken as a broken answer: the lost player is never reported again",
+		specs: "specs server plantedRound5 the heartbeat",
+	},
+	{
+		id: "shutdown-one-call-left-open",
+		file: "src/server/server.ts",
+		in: "shutdown",
+		from: "this.desk.getCallCount() > 0",
+		to: "this.desk.getCallCount() > 1",
+		what: "a server shutting down with exactly one open call does not end it",
+		specs: "specs server plantedRound5 shutdown",
+	},
+	{
+		id: "join-probes-at-once",
+		file: "src/server/joinQueue.ts",
+		in: "flush",
+		from: "\t\t\t\tthis.probing = true;\n",
+		to: "\n",
+		what: "while joins are failing, several go out at once as probes instead of one",
+		specs: "specs server plantedRound5 joins while",
+	},
+	{
+		id: "health-recovers-after-new-failure",
+		file: "src/background/log.ts",
+		in: "problem",
+		from: "outage.lastFailure = now;\n\t\t\toutage.succeededSince = false;",
+		to: "outage.lastFailure = now;",
+		what: "after a success and then another failure, an outage still ends after the quiet minute with a recovery line",
+		specs: "specs background plantedRound5",
+	},
+	{
+		id: "slicer-yields-unyieldable",
+		file: "src/shared/slicer.ts",
+		in: "check",
+		from: " || !coroutine.isyieldable()",
+		to: "",
+		what: "the slicer yields where the thread cannot: a large read from a non-yieldable context throws",
+		specs: "specs shared plantedRound5",
+	},
+	{
+		id: "slicer-never-restarts",
+		file: "src/shared/slicer.ts",
+		in: "check",
+		from: "this.yields += 1;\n\t\tthis.restart();",
+		to: "this.yields += 1;",
+		what: "after its first yield the slicer never restarts its slice: long reads take a frame every 32 steps",
+		specs: "specs shared plantedRound5",
+	},
+	{
+		id: "request-string-answer-unredacted",
+		file: "src/api/codec.ts",
+		in: "redactEverywhere",
+		from: 'if (typeIs(value, "string")) return scrub(value);',
+		to: 'if (typeIs(value, "string")) return value;',
+		what: "a client.request answer that is only a string echoing the key reaches game code unredacted",
+		specs: "specs api request",
 	},
 ];

@@ -1,20 +1,25 @@
 // `npm run mutants`: plants small behaviour-changing bugs in src/, one at a time, and checks that the narrowest specs
-// covering each one fail. The bugs are listed in scripts/mutants.list.mjs (file, exact original snippet,
-// replacement, Lua name pattern of the specs that cover it; an equivalent mutant carries its reason).
+// covering each one fail. The bugs are listed in scripts/mutants.list.mjs (file, enclosing function, a small
+// original snippet, its replacement, Lua name pattern of the specs that cover it; an equivalent mutant carries its
+// reason).
 //
 // The real tree is never touched: src/ and test/ are copied to a scratch directory; each mutant is applied there,
 // the test place is compiled incrementally (rbxtsc) and bundled (rojo), and the Lune runner runs the pattern against
 // one reference service started for the whole run. A mutant marked `model: true` also rebuilds the drop-in model
-// (build/StaffOps.rbxm, which the drop-in and device specs load); the unmutated model is put back after it. The unmutated specs run first under every pattern: a pattern
-// that fails before any bug is planted would make its mutants look killed, so the run stops.
+// (build/StaffOps.rbxm, which the drop-in and device specs load); the unmutated model is put back after it. The
+// unmutated specs run first under every pattern: a pattern that fails before any bug is planted would make its
+// mutants look killed, so the run stops.
 //
 //   node scripts/mutants.mjs [--only ID[,ID...]] [--keep]
-//   node scripts/mutants.mjs --repin      after a refactor: find each snippet in src/, rewrite the paths that moved
+//   node scripts/mutants.mjs --pins       only locate every pin and print where (no build, no run)
+//   node scripts/mutants.mjs --repin      after a refactor: rewrite the recorded paths of the pins that moved
 //
-// Before anything else the run checks that every mutant's file still holds its snippet exactly once; when not, it
-// names the mutants that moved (`--repin` fixes those) and the ones lost or ambiguous (fixed by hand), and stops.
-// Prints a line per mutant, the kill rate, and every survivor with its explanation. Exits 1 when a survivor has
-// no written reason, a mutant is not where the list says, or a baseline pattern fails.
+// Before anything else the run locates every pin (scripts/mutantPins.mjs): in its recorded file's function, else in
+// a function of that name anywhere in src/. Pins found away from their recorded place are planted where they were
+// found, and counted in a line the run prints (`pins: N in place, N found away from their recorded place, ...`);
+// a pin found nowhere, or in several places, stops the run. Prints a line per mutant, the kill rate, and every
+// survivor with its explanation. Exits 1 when a survivor has no written reason, a pin is lost or ambiguous, or a
+// baseline pattern fails.
 import { writeNoticeTexts } from "./notices.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +29,7 @@ import { requireTool } from "./tools.mjs";
 import { buildService, startService } from "./service-process.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { MUTANTS } from "./mutants.list.mjs";
-import { describeLocation, locateMutants, repin } from "./mutantPins.mjs";
+import { describeLocation, locateMutants, plant, repin, summarize } from "./mutantPins.mjs";
 
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
@@ -48,19 +53,17 @@ if (args.includes("--repin")) {
 	process.chdir(root);
 	process.exit(repin(MUTANTS, root, LIST) > 0 ? 1 : 0);
 }
-const misplaced = locateMutants(MUTANTS, root).filter((location) => location.status !== "ok");
-if (misplaced.length > 0) {
-	console.error(`[mutants] ${misplaced.length} mutants are not where ${LIST} says:`);
-	for (const location of misplaced) console.error(`  ${describeLocation(location)}`);
-	const moved = misplaced.filter((location) => location.status === "moved").length;
-	if (moved > 0) {
-		console.error(`[mutants] ${moved} moved: run \`node scripts/mutants.mjs --repin\` to rewrite their paths`);
-	}
-	if (moved < misplaced.length) {
-		console.error(
-			`[mutants] ${misplaced.length - moved} lost, duplicate or ambiguous: edit their snippets in ${LIST}`,
-		);
-	}
+const locations = locateMutants(MUTANTS, root);
+const locationOf = new Map(locations.map((location) => [location.mutant.id, location]));
+for (const location of locations) {
+	const line = describeLocation(location);
+	if (line !== undefined) console.log(`  ${line}`);
+}
+console.log(summarize(locations));
+const unresolved = locations.filter((location) => !["ok", "moved"].includes(location.status));
+if (args.includes("--pins")) process.exit(unresolved.length > 0 ? 1 : 0);
+if (unresolved.length > 0) {
+	console.error(`[mutants] ${unresolved.length} pins are lost, duplicate or ambiguous: edit them in ${LIST}`);
 	process.exit(1);
 }
 const folders = new Set(MUTANTS.map((mutant) => mutant.file.split("/")[1]));
@@ -186,14 +189,13 @@ try {
 	let index = 0;
 	for (const mutant of selected) {
 		index += 1;
-		const path = join(scratch, mutant.file);
+		// Planted where its pin was found (the scratch copy is the tree the pins were located in).
+		const location = locationOf.get(mutant.id);
+		const path = join(scratch, location.file);
 		const original = readFileSync(path, "utf8");
 		let result;
 		try {
-			writeFileSync(
-				path,
-				original.replace(mutant.from, () => mutant.to),
-			);
+			writeFileSync(path, plant(original, location));
 			const problem = (mutant.model ? buildModel() : undefined) ?? buildPlace();
 			if (problem !== undefined) {
 				result = { status: "invalid", detail: problem.split("\n").slice(0, 3).join(" | ") };
@@ -216,7 +218,7 @@ try {
 		results.push({ mutant, ...result });
 		const mark = { killed: "KILLED  ", survived: "SURVIVED", invalid: "INVALID " }[result.status];
 		console.log(
-			`[${String(index).padStart(2)}/${selected.length}] ${mark} ${mutant.id} (${mutant.file}) ${elapsed()}: ${result.detail}`,
+			`[${String(index).padStart(2)}/${selected.length}] ${mark} ${mutant.id} (${location.file}) ${elapsed()}: ${result.detail}`,
 		);
 	}
 } finally {

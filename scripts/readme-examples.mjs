@@ -1,4 +1,4 @@
-// The README's examples, checked: every ```ts block is compiled by rbxtsc in a fixture game (build/readme-examples/)
+// The examples of the README and of docs/ (scripts/readme-blocks.mjs), checked: every ```ts block is compiled by rbxtsc in a fixture game (build/readme-examples/)
 // that depends on the package's out/ as a game would depend on @rbxts/staffops, every ```lua block is compiled by
 // Luau in Lune (`luau.compile`: a syntax check; scripts/readme-luau.mjs then runs each one against the reference
 // service), and every ```json block is parsed. A block is complete by itself: whatever it needs (imports, the names
@@ -8,15 +8,16 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, write
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { requireTool } from "./tools.mjs";
-import { readmeBlocks } from "./readme-blocks.mjs";
+import { exampleDocuments, readmeBlocks } from "./readme-blocks.mjs";
 
-const README = "README.md";
 const FIXTURE = "build/readme-examples";
 
 const results = [];
 function report(block, ok, why) {
 	results.push(ok);
-	console.log(`${ok ? "ok" : "not ok"} - ${README}:${block.line} (${block.language})${ok ? "" : `\n  ${why}`}`);
+	console.log(
+		`${ok ? "ok" : "not ok"} - ${block.document}:${block.line} (${block.language})${ok ? "" : `\n  ${why}`}`,
+	);
 }
 
 /** Writes the fixture game: the package as a dependency (copied), the ambient types (linked), one module per block. */
@@ -75,7 +76,7 @@ function writeFixture(tsBlocks) {
 	);
 	mkdirSync(`${FIXTURE}/src`, { recursive: true });
 	for (const block of tsBlocks) {
-		block.file = `src/readme-line-${block.line}.ts`;
+		block.file = `src/${block.document.replace(/\.md$/, "").replace(/\W+/g, "-")}-line-${block.line}.ts`;
 		writeFileSync(`${FIXTURE}/${block.file}`, block.source);
 	}
 }
@@ -139,7 +140,9 @@ function checkLuau(blocks) {
 	});
 }
 
-const blocks = readmeBlocks(readFileSync(README, "utf8"));
+const blocks = exampleDocuments().flatMap((document) =>
+	readmeBlocks(readFileSync(document, "utf8")).map((block) => ({ ...block, document })),
+);
 const ts = blocks.filter((block) => block.language === "ts");
 const luau = blocks.filter((block) => block.language === "lua" || block.language === "luau");
 checkTypeScript(ts);

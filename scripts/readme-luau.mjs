@@ -1,4 +1,4 @@
-// Runs every ```lua block of the README (and of docs/install.md, should it get any) against the reference service:
+// Runs every ```lua block of the README and of docs/ (scripts/readme-blocks.mjs) against the reference service:
 // lune/readme/run.luau places each block where its first line says it goes, beside the drop-in model (configured as
 // the Luau quick start says) or in a Wally user's place, and checks what the block claims (lune/readme/examples.luau,
 // picked by the block's `<!-- example: NAME -->` name). A Luau block without a name fails: every block runs.
@@ -10,11 +10,13 @@
 // model file) and the compiled reference service (`npm run service -- --build-only`), and Lune.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { readmeBlocks } from "./readme-blocks.mjs";
+import { exampleDocuments, readmeBlocks } from "./readme-blocks.mjs";
 import { requireTool } from "./tools.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
-const DOCUMENTS = ["README.md", "docs/install.md"];
+// docs/luau-types.md's block is a type sample (it opens with `--!strict`, not with where it goes in a place): it runs
+// nowhere, and scripts/readme-examples.mjs compiles it.
+const DOCUMENTS = exampleDocuments().filter((document) => document !== "docs/luau-types.md");
 const WORK = "build/readme-luau";
 const WALLY_PLACE = "build/wally-consumer.rbxl";
 const modelIndex = process.argv.indexOf("--model");

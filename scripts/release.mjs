@@ -4,8 +4,15 @@
 //   dist/StaffOps.rbxm                       the drop-in model (Luau users insert it into ServerScriptService)
 //   dist/rbxts-staffops-<version>.tgz        the npm package, exactly what `npm publish` uploads
 //   dist/staffops-staffops-<version>.zip     the Wally package, as `wally package` lays it out
-//   dist/RELEASE_NOTES.md                    CHANGELOG.md's section for package.json's version
+//   dist/RELEASE_NOTES.md                    CHANGELOG.md's section for package.json's version, and the commit
 //   dist/SHA256SUMS                          `sha256sum -c SHA256SUMS` checks the files above
+//
+// What it is built from: the commit checked out (`git rev-parse HEAD`, with "dirty" when the tree has uncommitted
+// changes), named in its output and at the end of the notes. The version's tag, `v<version>` (v0.1.0), is an annotated
+// tag on the release commit; pushing it starts the release workflow (.github/workflows/release.yml). This script never
+// makes the tag. When the tag is absent the dry run says so and builds anyway, naming the commit instead; a publish
+// then creates it at exactly that commit (the GitHub release's `--target`); when the tag exists and points at another
+// commit, or the tree is dirty, a publish stops.
 //
 // Dry by default. `npm run release -- --publish` publishes where it has credentials and is in CI (the release
 // workflow, .github/workflows/release.yml): the npm tarball with provenance (NODE_AUTH_TOKEN), the Wally package
@@ -39,7 +46,7 @@ function run(label, command, args, options = {}) {
 	if (result.status !== 0) fail(`${label}: ${command} ${args.join(" ")} exited with code ${result.status}`);
 }
 
-/** The text under `## [version]` in CHANGELOG.md, up to the next `## ` heading. */
+/** The `## [version] - date` heading and the text under it in CHANGELOG.md, up to the next `## ` heading. */
 function changelogSection(changelog, wanted) {
 	const lines = changelog.split("\n");
 	const start = lines.findIndex((line) => line.startsWith(`## [${wanted}]`));
@@ -47,7 +54,22 @@ function changelogSection(changelog, wanted) {
 	const rest = lines.slice(start + 1);
 	const end = rest.findIndex((line) => line.startsWith("## "));
 	const body = (end === -1 ? rest : rest.slice(0, end)).join("\n").trim();
-	return body === "" ? undefined : body;
+	const date = /^## \[[^\]]+\] - (\d{4}-\d{2}-\d{2})\s*$/.exec(lines[start])?.[1];
+	return { date, body };
+}
+
+/** The commit the release is built from, whether the tree has uncommitted changes, and where the version's tag is. */
+function gitFacts(tagName) {
+	const git = (...args) => spawnSync("git", args, { encoding: "utf8" });
+	const head = git("rev-parse", "HEAD");
+	if (head.status !== 0) return undefined;
+	const status = git("status", "--porcelain");
+	const tag = git("rev-parse", "-q", "--verify", `refs/tags/${tagName}^{commit}`);
+	return {
+		commit: head.stdout.trim(),
+		dirty: status.stdout.trim() !== "",
+		taggedCommit: tag.status === 0 ? tag.stdout.trim() : undefined,
+	};
 }
 
 function sha256(path) {
@@ -60,11 +82,41 @@ function sizeText(bytes) {
 
 // 1. What the release is made from: the version's notes must exist before anything is built.
 if (!existsSync("CHANGELOG.md")) fail("CHANGELOG.md is missing");
-const notes = changelogSection(readFileSync("CHANGELOG.md", "utf8"), version);
-if (notes === undefined) fail(`CHANGELOG.md has no "## [${version}]" section with text (package.json's version)`);
-const tag = process.env.GITHUB_REF_TYPE === "tag" ? process.env.GITHUB_REF_NAME : undefined;
-if (tag !== undefined && tag !== `v${version}`) fail(`the tag ${tag} does not match package.json's version ${version}`);
-say(`StaffOps ${version}${publish ? " (publish)" : " (dry run; --publish to publish)"}`);
+const changelog = readFileSync("CHANGELOG.md", "utf8");
+const section = changelogSection(changelog, version);
+if (section === undefined || section.body === "")
+	fail(`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section with text (package.json's version)`);
+if (section.date === undefined)
+	fail(`CHANGELOG.md's "## [${version}]" heading has no release date (write "## [${version}] - YYYY-MM-DD")`);
+// Entries still under [Unreleased] would ship without being in the notes.
+const unreleased = changelogSection(changelog, "Unreleased");
+const waiting =
+	unreleased === undefined ? 0 : unreleased.body.split("\n").filter((line) => line.startsWith("- ")).length;
+if (waiting > 0) {
+	const text = `CHANGELOG.md has ${waiting} entries under [Unreleased]; move them into [${version}] so the notes hold them`;
+	if (publish) fail(text);
+	say(`warning: ${text}`);
+}
+const ciTag = process.env.GITHUB_REF_TYPE === "tag" ? process.env.GITHUB_REF_NAME : undefined;
+if (ciTag !== undefined && ciTag !== `v${version}`)
+	fail(`the tag ${ciTag} does not match package.json's version ${version}`);
+
+const tagName = `v${version}`;
+const git = gitFacts(tagName);
+const source =
+	git === undefined
+		? "not a git checkout"
+		: `commit ${git.commit}${git.dirty ? " (dirty: uncommitted changes)" : ""}, ` +
+			(git.taggedCommit === undefined
+				? `no tag ${tagName} yet`
+				: git.taggedCommit === git.commit
+					? `tagged ${tagName}`
+					: `but the tag ${tagName} is commit ${git.taggedCommit}`);
+say(`StaffOps ${version}${publish ? " (publish)" : " (dry run; --publish to publish)"}, from ${source}`);
+if (publish && (git === undefined || git.dirty))
+	fail("a release is published only from a clean git checkout, so its notes can name the commit");
+if (publish && git.taggedCommit !== undefined && git.taggedCommit !== git.commit)
+	fail(`the tag ${tagName} names commit ${git.taggedCommit}, not the one checked out (${git.commit})`);
 
 // 2. One full build (it sets itself up: npm packages and the pinned tools): out/, the model and build/wally/.
 run("build (npm run build)", "node", ["scripts/build.mjs"]);
@@ -76,7 +128,7 @@ mkdirSync(DIST, { recursive: true });
 say("drop-in model");
 cpSync("build/StaffOps.rbxm", join(DIST, "StaffOps.rbxm"));
 
-// 4. The npm tarball. The build above has just compiled out/, so the `prepare` compile is skipped here.
+// 4. The npm tarball. The build above has just compiled out/, so the `prepack` compile is skipped here.
 run("npm package (npm pack)", "npm", ["pack", "--pack-destination", DIST, "--ignore-scripts", "--silent"], {
 	stdio: ["ignore", "ignore", "inherit"],
 });
@@ -105,7 +157,17 @@ if (hasWally) {
 
 // 6. Release notes and sums.
 say("release notes from CHANGELOG.md");
-writeFileSync(join(DIST, "RELEASE_NOTES.md"), `# StaffOps ${version}\n\n${notes}\n`);
+const built =
+	git === undefined
+		? "Built outside a git checkout."
+		: `Built from commit \`${git.commit}\`${git.dirty ? ", with uncommitted changes (dirty)" : ""}` +
+			(git.taggedCommit === git.commit
+				? `, tagged \`${tagName}\`.`
+				: `; the tag \`${tagName}\` is not made yet.`);
+writeFileSync(
+	join(DIST, "RELEASE_NOTES.md"),
+	`# StaffOps ${version} (${section.date})\n\n${section.body}\n\n---\n\n${built}\n`,
+);
 const files = ["StaffOps.rbxm", tarball, wallyZip, "RELEASE_NOTES.md"];
 const sums = files.map((file) => ({ file, sum: sha256(join(DIST, file)), size: statSync(join(DIST, file)).size }));
 writeFileSync(join(DIST, "SHA256SUMS"), sums.map(({ file, sum }) => `${sum}  ${file}\n`).join(""));
@@ -137,7 +199,9 @@ const targets = [
 			[
 				"release",
 				"create",
-				`v${version}`,
+				tagName,
+				// The tag lands on the commit built (an existing one must already be there, checked above).
+				...(git?.taggedCommit === undefined ? ["--target", git?.commit ?? "HEAD"] : ["--verify-tag"]),
 				"--title",
 				`StaffOps ${version}`,
 				"--notes-file",

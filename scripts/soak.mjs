@@ -57,7 +57,7 @@ if (profile !== "interface" && profile !== "deployed") {
 }
 
 if (!args.includes("--no-build")) {
-	ensureSetup();
+	ensureSetup(["rojo", "lune"]);
 	if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 	if (!buildService()) process.exit(1);
 }

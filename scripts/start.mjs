@@ -49,7 +49,7 @@ const call =
 	option("--call") ??
 	(external === undefined ? (profile === "deployed" ? "65a1b2c3d4e5f60718293a4b" : "call-demo") : "");
 
-ensureSetup();
+ensureSetup(["rojo", "lune"]);
 const build = spawn("node", ["scripts/build.mjs"], { stdio: "inherit" });
 if ((await new Promise((resolve) => build.on("exit", resolve))) !== 0) process.exit(1);
 

@@ -1,17 +1,19 @@
-// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, runs the reference service's contract tests (node:test),
-// starts the reference service on a loopback port and runs every TestEZ spec in Lune against it, checks the Wally
-// package from a Wally user's project (test/wally-consumer/), checks the typed Luau entry (scripts/luau-types.mjs),
+// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples and the Markdown's links, runs the reference service's contract tests (node:test),
+// starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
+// and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
+// package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
+// Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
 import { readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
-import { requireTool } from "./tools.mjs";
+import { requireTool, TOOL_NAMES } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--no-soak] [--signals MODE]
-  --lune-only       skip lint, the README examples, the service contract tests and the Wally consumer (quicker while working on specs)
+  --lune-only       skip lint, the README examples, the link check, the service contract tests and the Wally consumer (quicker while working on specs)
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak
   --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
@@ -45,7 +47,9 @@ function lastCounts(text, pattern) {
 	return matches.length > 0 ? matches[matches.length - 1] : undefined;
 }
 
-ensureSetup();
+// Every tool up front, each build announced with its time, so nothing builds in the middle of the suites: the Luau
+// lint needs StyLua and selene, the Luau types suite the type checker; --lune-only needs Rojo and Lune alone.
+ensureSetup(luneOnly ? ["rojo", "lune"] : TOOL_NAMES);
 
 // 1. Build: npm package, drop-in model, test place.
 if (run("build", "node", ["scripts/build.mjs", "--tests"]).status !== 0) {
@@ -68,6 +72,17 @@ if (!luneOnly && filter === undefined) {
 	let failed = counts ? Number(counts[2]) : 0;
 	if (examples.status !== 0 && failed === 0) failed = 1;
 	suites.push({ name: "README examples", passed, failed });
+}
+
+// 2c. Every relative link and #anchor of the README, docs/, CONTRIBUTING.md, CHANGELOG.md and the READMEs beside the
+// code resolves (scripts/check-links.mjs prints `not ok` per broken link, last `N passed, N failed`).
+if (!luneOnly && filter === undefined) {
+	const links = run("links and anchors in the Markdown", "node", ["scripts/check-links.mjs"]);
+	const counts = lastCounts(links.stdout, /^(\d+) passed, (\d+) failed$/gm);
+	const passed = counts ? Number(counts[1]) : 0;
+	let failed = counts ? Number(counts[2]) : 0;
+	if (links.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name: "Markdown links", passed, failed });
 }
 
 // 3. The reference service's own contract tests.
@@ -140,23 +155,25 @@ async function runLune(signals = "Deferred", pattern = filter) {
 // (docs/roblox-fidelity.md). --signals Immediate|Deferred picks one mode for a narrow run.
 const signalsIndex = args.indexOf("--signals");
 const onlySignals = signalsIndex >= 0 ? args[signalsIndex + 1] : undefined;
-if (onlySignals !== undefined) {
-	suites.push({ name: `TestEZ (${onlySignals})`, ...(await runLune(onlySignals)) });
-} else {
-	suites.push({ name: "TestEZ (Lune)", ...(await runLune()) });
-	if (filter === undefined) suites.push({ name: "TestEZ Immediate", ...(await runLune("Immediate")) });
+const signalModes =
+	onlySignals !== undefined ? [onlySignals] : filter === undefined ? ["Deferred", "Immediate"] : ["Deferred"];
+const testEzRuns = [];
+for (const mode of signalModes) {
+	const suite = { name: `TestEZ (${mode})`, ...(await runLune(mode)) };
+	suites.push(suite);
+	testEzRuns.push(suite);
 }
 
 // 5. The Wally package as a Wally user's project depends on it (build/wally-consumer.rbxl), against a service of
 // its own: each check prints `ok`/`not ok`, the last line `N passed, N failed`.
-async function runWallyConsumer() {
+async function runWallyConsumer(label, place, layout = []) {
 	const service = await startServiceOrReport();
 	if (service === undefined) return { passed: 0, failed: 1 };
 	const version = JSON.parse(readFileSync("package.json", "utf8")).version;
 	const result = run(
-		"Wally package in a Wally user's project (test/wally-consumer)",
+		label,
 		requireTool("lune"),
-		["run", "test/wally-consumer/check.luau", "build/wally-consumer.rbxl", version],
+		["run", "test/wally-consumer/check.luau", place, version, ...layout],
 		{
 			env: { ...process.env, STAFFOPS_SERVICE_URL: service.baseUrl, STAFFOPS_SERVICE_KEY: service.key },
 		},
@@ -168,7 +185,24 @@ async function runWallyConsumer() {
 	if (result.status !== 0 && failed === 0) failed = 1;
 	return { passed, failed };
 }
-if (!luneOnly && filter === undefined) suites.push({ name: "Wally consumer", ...(await runWallyConsumer()) });
+if (!luneOnly && filter === undefined) {
+	suites.push({
+		name: "Wally consumer",
+		...(await runWallyConsumer(
+			"Wally package in a Wally user's project (test/wally-consumer)",
+			"build/wally-consumer.rbxl",
+		)),
+	});
+	// The same project with the release's zip unzipped as docs/install.md says (no Wally registry needed).
+	suites.push({
+		name: "Wally zip unzipped",
+		...(await runWallyConsumer(
+			"the Wally zip unzipped into the same project (docs/install.md)",
+			"build/wally-unzipped.rbxl",
+			["unzipped"],
+		)),
+	});
+}
 
 // 5b. Every Luau block of the README run where it says it goes, beside the drop-in model or in a Wally user's place,
 // against a service of its own (scripts/readme-luau.mjs prints `ok`/`not ok` per check, last `N passed, N failed`).
@@ -231,6 +265,14 @@ for (const suite of suites) {
 	console.log(`${suite.name.padEnd(nameWidth)} ${suite.passed} passed, ${suite.failed} failed`);
 	passed += suite.passed;
 	failed += suite.failed;
+}
+// The two TestEZ rows are the same specs, run once per signal mode; say so, so the total is not read as twice the specs.
+if (testEzRuns.length === 2) {
+	const [deferred, immediate] = testEzRuns;
+	console.log(
+		`(the TestEZ rows run the same specs twice, under Deferred then Immediate signals: ` +
+			`${deferred.passed + deferred.failed} and ${immediate.passed + immediate.failed} results; the total counts both runs)`,
+	);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

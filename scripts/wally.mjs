@@ -187,6 +187,27 @@ export function installForConsumer(consumerDir) {
 	writeFileSync(join(packages, `${consumerAlias(consumerDir)}.lua`), link);
 }
 
+/**
+ * Lays out a copy of a Wally consumer's project the way docs/install.md tells a user without the Wally registry to:
+ * the release's zip (build/wally/ holds exactly its files) unzipped into `vendor/staffops/`, and the project file
+ * mapping it to `ServerScriptService.ServerPackages.StaffOps`, where `wally install` would put its link module, so
+ * the README's Wally script runs unchanged. Returns the project file's path.
+ */
+export function unzipForConsumer(consumerDir, projectDir) {
+	rmSync(projectDir, { recursive: true, force: true });
+	mkdirSync(projectDir, { recursive: true });
+	cpSync(join(consumerDir, "src"), join(projectDir, "src"), { recursive: true });
+	cpSync(WALLY_DIR, join(projectDir, "vendor", WALLY_NAME), { recursive: true });
+	const project = JSON.parse(readFileSync(join(consumerDir, "default.project.json"), "utf8"));
+	project.tree.ServerScriptService.ServerPackages = UNZIPPED_MAPPING;
+	const path = join(projectDir, "default.project.json");
+	writeFileSync(path, JSON.stringify(project, null, 2) + "\n");
+	return path;
+}
+
+/** docs/install.md's mapping of the unzipped package, inside ServerScriptService (its JSON block says the same). */
+export const UNZIPPED_MAPPING = { $className: "Folder", StaffOps: { $path: `vendor/${WALLY_NAME}` } };
+
 if (process.argv[1] && process.argv[1].endsWith("wally.mjs") && process.argv.includes("--check")) {
 	const problems = checkWallyPackage();
 	if (existsSync(WALLY_DIR)) {

@@ -105,7 +105,7 @@ export type StaffOpsKeySource =
  * warn one line naming the field and leave StaffOps off; nothing is thrown.
  *
  * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...), and its
- * warnings name the attribute; see docs/api-notes.md.
+ * warnings name the attribute (README.md#settings).
  *
  * @example
  * ```ts
@@ -401,7 +401,7 @@ export function resolveConfig(
 			return [
 				false,
 				`could not read the Roblox Secret ${describeSecretName(secretName)} (${nameOf("apiKeySecret")}). ` +
-					"Add it in Creator Hub under your experience's Secrets, and for Studio playtests in Studio under " +
+					"Add it on the Creator Dashboard under your game's Secrets, and for Studio playtests in Studio under " +
 					"File > Experience Settings > Security > Secrets",
 			];
 		}

@@ -5,6 +5,7 @@ import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 import type { TextFilter } from "../bridge/filter";
 import type { SessionEvent } from "./sessionEvents";
+import { chatLines } from "./chatSource";
 
 /**
  * The part of the `Players` service the game integration uses.
@@ -64,7 +65,7 @@ export interface ServerSeams {
 	readonly emitSessionEvent?: (event: SessionEvent) => void;
 	/** The current registration's raw answer, for its `afkReportingSettings`; default: none (the defaults apply). */
 	readonly registrationAnswer?: () => unknown;
-	/** Connects to a player's chat messages (chat logging); default `Player.Chatted`. */
+	/** Connects to a player's chat messages (chat logging); default `chatLines` (TextChatService, or `Player.Chatted` under the legacy chat). */
 	readonly chatted?: (player: Player, handler: (message: string) => void) => RBXScriptConnection;
 	/**
 	 * How warnings name each setting, by field (`baseUrl` -> `attribute BaseUrl`): the drop-in model passes the
@@ -125,6 +126,4 @@ export function defaultBindToClose(callback: () => void): void {
 export const defaultPlayers: PlayersLike = Players;
 
 /** @internal */
-export function defaultChatted(player: Player, handler: (message: string) => void): RBXScriptConnection {
-	return player.Chatted.Connect((message) => handler(message));
-}
+export const defaultChatted = chatLines;

@@ -121,7 +121,12 @@ export class StaffActivity {
 
 	private chatted(reporter: Reporter, message: unknown): void {
 		if (this.reporters.get(reporter.player.UserId) !== reporter) return;
-		if (!typeIs(message, "string") || message.size() === 0 || message.size() > MAX_MESSAGE) return;
+		if (
+			!typeIs(message, "string") ||
+			message.size() === 0 ||
+			((utf8.len(message)[0] as number | undefined) ?? math.huge) > MAX_MESSAGE
+		)
+			return;
 		this.emit({ type: "message", sessionId: reporter.sessionId, date: this.seams.now(), message });
 	}
 

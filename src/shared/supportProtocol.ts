@@ -47,7 +47,10 @@ export interface SupportChatPayload {
 	readonly writable: boolean;
 }
 
-/** A `call` request after checking. @internal */
+/**
+ * A `call` request after checking; what `StaffOps.requestCall` takes (and the Luau `CallRequest`).
+ * @see docs/support-calls.md#calls-a-player-starts
+ */
 export interface CallRequest {
 	readonly type: SupportCallType;
 	readonly reason: string;

@@ -80,7 +80,7 @@ export function classifyThrown(raw: unknown, scrub: (text: string) => string = (
 			kind: "network",
 			retryable: false,
 			sent: false,
-			message: "HTTP requests are not enabled (Game Settings > Security > Allow HTTP Requests)",
+			message: "HTTP requests are not enabled (File > Experience Settings > Security > Allow HTTP Requests)",
 		};
 	}
 	if (

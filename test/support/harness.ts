@@ -117,8 +117,21 @@ export interface Harness {
 		client: (this: void, player: Player) => FakeClient;
 		/** Gives a user one role of `rank` in a group (not a member when not set). */
 		setRank: (this: void, userId: number, groupId: number, rank: number) => void;
-		/** Gives a user several roles in a group (by rank); GetRolesInGroupAsync lists them highest first. */
-		setRoles: (this: void, userId: number, groupId: number, ranks: Array<number>) => void;
+		/**
+		 * Gives a user several public roles in a group (by rank), and `notPublic` ones that GetRolesInGroupAsync leaves
+		 * out (the user is a member all the same). The roles come shuffled, as Roblox promises no order.
+		 */
+		setRoles: (
+			this: void,
+			userId: number,
+			groupId: number,
+			ranks: Array<number>,
+			notPublic?: Array<number>,
+		) => void;
+		/** `as-set`: GetRolesInGroupAsync lists the roles in the order `setRoles` gave them (default `shuffled`). */
+		setRoleOrder: (this: void, order: "shuffled" | "as-set") => void;
+		/** false: GroupService has no GetRolesInGroupAsync (indexing it throws), as on an engine without it. */
+		setRolesApi: (this: void, present: boolean) => void;
 		/** The next `count` GetRolesInGroupAsync (or GetRankInGroup) reads throw, as Roblox's web call can fail. */
 		failNextRankReads: (this: void, count: number) => void;
 		/** Seconds of real time a rank read yields (0.02 by default). */
@@ -149,6 +162,23 @@ export interface Harness {
 		filterCalls: (this: void) => number;
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
+	};
+	/** Roblox's chat (lune/roblox/fakes/chat.luau): TextChatService or the legacy chat, the default chat bar. */
+	readonly chat: {
+		/** The place's chat system, as set in Studio (default `TextChatService`). */
+		setVersion: (this: void, version: "TextChatService" | "LegacyChatService") => void;
+		/**
+		 * A player sends `text` from the default chat bar to `channel` (default RBXGeneral): under TextChatService the
+		 * server calls the channel's ShouldDeliverCallback once per receiver; `Player.Chatted` fires under either
+		 * version. Answers how many clients it was delivered to.
+		 */
+		send: (this: void, player: Player, text: string, channel?: string) => number;
+		/** Whether `Player.Chatted` fires under TextChatService too (default true; Roblox's reference does not say). */
+		setChattedUnderTextChat: (this: void, fires: boolean) => void;
+		/** The default chat bar of the player's client gains (true) or loses (false) focus (`IsFocused`). */
+		focusChatBar: (this: void, player: Player, focused: boolean) => void;
+		/** Messages sent, deliveries made, and ShouldDeliverCallback calls that yielded, since the last reset. */
+		counts: (this: void) => { sent: number; deliveries: number; yieldingCallbacks: number };
 	};
 	/** Real clients: the two-sided harness (lune/roblox/README.md). */
 	readonly clients: {

@@ -29,6 +29,22 @@ export function referenceClient(options: ReferenceClientOptions): StaffOpsApiCli
 	});
 }
 
+/** Registers a server of its own with `client` (`jobId` tells it apart) and returns its running game id. */
+export function registerSpecServer(client: StaffOpsApiClient, jobId: string): string {
+	const [ok, registration] = client.activity
+		.registerServer({
+			gameId: 1,
+			placeId: 2,
+			jobId,
+			privateServerId: "",
+			privateServerOwnerId: 0,
+			placeVersion: "1",
+		})
+		.await();
+	if (!ok) error(`register: ${tostring(registration)}`, 2);
+	return (registration as { runningGameId: string }).runningGameId;
+}
+
 /** Waits for `promise` to fail; errors unless it fails with a StaffOpsError whose text does not show the key. */
 export function failure(promise: Promise<unknown>): StaffOpsError {
 	const [ok, value] = promise.await();

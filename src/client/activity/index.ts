@@ -1,4 +1,4 @@
-import { Players, UserInputService } from "@rbxts/services";
+import { Players, TextChatService, UserInputService } from "@rbxts/services";
 import { ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
 import { waitForRemotes } from "../../shared/remotes";
 
@@ -10,7 +10,7 @@ import { waitForRemotes } from "../../shared/remotes";
 export interface ActivitySources {
 	/** Any input (keys, mouse, touch, gamepad). */
 	readonly onInput: (handler: () => void) => { Disconnect(): void };
-	/** A TextBox gained (`true`) or lost (`false`) focus. */
+	/** Typing started (`true`) or stopped (`false`): a TextBox or the default chat bar gained or lost focus. */
 	readonly onTyping: (handler: (typing: boolean) => void) => { Disconnect(): void };
 	/** The window lost (`false`) or regained (`true`) focus. */
 	readonly onWindowFocus: (handler: (focused: boolean) => void) => { Disconnect(): void };
@@ -31,6 +31,19 @@ function both(first: RBXScriptConnection, second: RBXScriptConnection): { Discon
 	};
 }
 
+/**
+ * Follows the focus of TextChatService's default chat bar (`ChatInputBarConfiguration.IsFocused`,
+ * docs/roblox.md#typing-in-the-default-chat-bar); undefined where this engine or place has no such bar.
+ */
+function watchChatBar(handler: (focused: boolean) => void): RBXScriptConnection | undefined {
+	const bar = TextChatService.FindFirstChildOfClass("ChatInputBarConfiguration");
+	if (bar === undefined) return undefined;
+	const [ok, connection] = pcall(() =>
+		bar.GetPropertyChangedSignal("IsFocused").Connect(() => handler(bar.IsFocused === true)),
+	);
+	return ok ? connection : undefined;
+}
+
 function robloxSources(): ActivitySources {
 	return {
 		onInput: (handler) => {
@@ -39,9 +52,24 @@ function robloxSources(): ActivitySources {
 			return both(began, changed);
 		},
 		onTyping: (handler) => {
-			const focused = UserInputService.TextBoxFocused.Connect(() => handler(true));
-			const released = UserInputService.TextBoxFocusReleased.Connect(() => handler(false));
-			return both(focused, released);
+			let textBox = false;
+			let chatBar = false;
+			const changed = (box: boolean, bar: boolean) => {
+				const before = textBox || chatBar;
+				textBox = box;
+				chatBar = bar;
+				if (before !== (textBox || chatBar)) handler(textBox || chatBar);
+			};
+			const focused = UserInputService.TextBoxFocused.Connect(() => changed(true, chatBar));
+			const released = UserInputService.TextBoxFocusReleased.Connect(() => changed(false, chatBar));
+			const bar = watchChatBar((isFocused) => changed(textBox, isFocused));
+			return {
+				Disconnect() {
+					focused.Disconnect();
+					released.Disconnect();
+					bar?.Disconnect();
+				},
+			};
 		},
 		onWindowFocus: (handler) => {
 			const lost = UserInputService.WindowFocusReleased.Connect(() => handler(false));
@@ -72,7 +100,7 @@ function robloxSources(): ActivitySources {
 
 /**
  * Detects this player's activity state with the server's settings and reports each change (`send`): `typing` while a
- * TextBox has focus, `idle` after `idleSeconds` without input (or, with `movement`, without the character moving),
+ * TextBox or the default chat bar has focus, `idle` after `idleSeconds` without input (or, with `movement`, without the character moving),
  * or at once when the window loses focus (with `altTab`), and `active` again on input. Returns a handle to stop it.
  * @see README#staff-activity
  */

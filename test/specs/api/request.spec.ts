@@ -150,6 +150,14 @@ export = () => {
 			expect((decoded as { byKey: Record<string, number> }).byKey["<redacted>"]).to.equal(1);
 		});
 
+		it("redacts the key from an answer that is only a string echoing it (issue 33)", () => {
+			const { clock, http, client } = rig();
+			http.then({ status: 200, body: `"loader ${KEY}"` });
+			const [ok, decoded] = settle(clock, client.request({ method: "GET", path: "/x", maxAttempts: 1 }));
+			expect(ok).to.equal(true);
+			expect(decoded).to.equal("loader <redacted>");
+		});
+
 		it("refuses dot segments in any encoding, control and non-ASCII spaces, and bodies over 1 MB (issue 24, point 10)", () => {
 			const { clock, http, client } = rig();
 			const nbsp = `${string.char(0xc2)}${string.char(0xa0)}`;

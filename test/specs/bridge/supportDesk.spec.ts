@@ -1,110 +1,22 @@
 import { HttpService } from "@rbxts/services";
-import { CallBridge } from "../../../src/bridge/callBridge";
-import { SupportDesk } from "../../../src/bridge/supportDesk";
-import { StaffOpsApiClient } from "../../../src/api/apiClient";
-import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { deskControl } from "../../support/deskControl";
 import { serviceControl, FaultSpec } from "../../support/serviceControl";
-import { liveClient, messagesOf, kindsOf } from "./support";
+import { messagesOf, kindsOf } from "./support";
 import { waitUntil } from "../../support/waits";
 import { linesWith, warnings } from "../server/support";
-
-interface Rig {
-	readonly desk: SupportDesk;
-	readonly bridge: CallBridge;
-	readonly client: StaffOpsApiClient;
-	readonly chatRemote: RemoteEvent;
-	readonly deskRemote: RemoteEvent;
-	readonly runningGameId: string;
-	/** One sync as the deployed profile's sendData sync runs it (the stand-in driver of the two hooks). */
-	readonly sync: () => void;
-	readonly fast: Array<boolean>;
-	readonly clock: FakeScheduler;
-}
-
-function rig(): Rig {
-	serviceControl.reset("deployed");
-	const client = liveClient();
-	const [ok, registration] = client.activity
-		.registerServer({
-			gameId: 1,
-			placeId: 2,
-			jobId: "job-desk",
-			privateServerId: "",
-			privateServerOwnerId: 0,
-			placeVersion: "1",
-		})
-		.await();
-	if (!ok) error(`register: ${tostring(registration)}`);
-	const runningGameId = (registration as { runningGameId: string }).runningGameId;
-	const clock = new FakeScheduler();
-	const chatRemote = new Instance("RemoteEvent");
-	chatRemote.Name = "CallEventsUnderTest";
-	const deskRemote = new Instance("RemoteEvent");
-	deskRemote.Name = "SupportRequestsUnderTest";
-	const bridge = new CallBridge({ client, scheduler: clock, random: () => 0.5, remote: chatRemote });
-	const fast = new Array<boolean>();
-	const desk = new SupportDesk({
-		client,
-		bridge,
-		runningGameId: () => runningGameId,
-		scheduler: clock,
-		remote: deskRemote,
-		setFast: (on) => fast.push(on),
-	});
-	desk.setAvailable(true);
-	const sync = () => {
-		const chatEvents = desk.outbox.take();
-		const [sent, answer] = client
-			.request({
-				method: "POST",
-				path: "/activity/sendData",
-				body: { gameId: runningGameId, events: [], chatEvents },
-				safeToRepeat: false,
-			})
-			.await();
-		if (sent) {
-			desk.outbox.settled("sent");
-			desk.handleOngoingChats((answer as { ongoingChats: Array<unknown> }).ongoingChats ?? []);
-		} else {
-			const err = answer as { mayHaveActed?: boolean };
-			desk.outbox.settled(err.mayHaveActed === true ? "unknown" : "failed");
-		}
-		waitUntil(() => bridge.getStats().busy === 0, "deliveries", 5);
-	};
-	return { desk, bridge, client, chatRemote, deskRemote, runningGameId, sync, fast, clock };
-}
+import { DeskRig, deskChatIdOf, deskRig, dropDeskRig, fireDesk, resultsOf } from "./deskRig";
 
 export = () => {
-	let r: Rig;
+	let r: DeskRig;
 	beforeEach(() => {
-		r = rig();
+		r = deskRig();
 	});
-	afterEach(() => {
-		r.desk.destroy();
-		r.bridge.destroy();
-		serviceControl.clearFaults();
-		harness.reset();
-	});
+	afterEach(() => dropDeskRig(r));
 
-	const fire = (player: Player, ...args: Array<unknown>) => {
-		harness.players.client(player).fire(r.deskRemote, ...args);
-		task.wait(0.05);
-	};
-	const results = (player: Player) =>
-		harness.players
-			.client(player)
-			.received(r.deskRemote)
-			.filter((entry) => entry[0] === "result")
-			.map((entry) => (entry[1] as { text: string }).text);
-	const chatIdOf = (player: Player) => {
-		const entry = harness.players
-			.client(player)
-			.received(r.deskRemote)
-			.find((item) => item[0] === "chat");
-		return (entry?.[1] as { chatId: string } | undefined)?.chatId;
-	};
+	const fire = (player: Player, ...args: Array<unknown>) => fireDesk(r, player, ...args);
+	const results = (player: Player) => resultsOf(r, player);
+	const chatIdOf = (player: Player) => deskChatIdOf(r, player);
 	const count = (operation: string) => serviceControl.count(operation as never);
 	const liveTickets = () =>
 		deskControl

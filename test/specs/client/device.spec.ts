@@ -1,5 +1,5 @@
-import { ReplicatedStorage } from "@rbxts/services";
 import type { DeviceFacts } from "../../../src/client/report/platform";
+import { clientPart, importOnClient } from "../../support/clientLibrary";
 import { ClientDevice, HarnessClient, harness } from "../../support/harness";
 
 interface ReportModule {
@@ -8,47 +8,16 @@ interface ReportModule {
 	measureTzOffset: () => string | undefined;
 }
 
-let copies = 0;
-
-/**
- * The real `readDeviceFacts`, run in a client of the two-sided harness: the client part of the drop-in model (the
- * same build as the npm package, with relative imports) is put in ReplicatedStorage and imported there, so it reads
- * the client's own services.
- */
-function reportIn(client: HarnessClient, name: string): ReportModule {
-	return client.run(`
-		local folder = game:GetService("ReplicatedStorage"):WaitForChild("${name}", 5)
-		local TS = require(folder:WaitForChild("include"):WaitForChild("RuntimeLib"))
-		return TS.import(script, folder:WaitForChild("lib"):WaitForChild("client"):WaitForChild("report"))
-	`) as ReportModule;
-}
-
-/** The client part of build/StaffOps.rbxm in a folder of ReplicatedStorage named `name`. */
-function clientPart(name: string): Instance {
-	const holder = new Instance("Folder");
-	const model = harness.loadModel("build/StaffOps.rbxm", holder);
-	const folder = new Instance("Folder");
-	folder.Name = name;
-	model.FindFirstChild("include")!.Clone().Parent = folder;
-	model.FindFirstChild("node_modules")!.Clone().Parent = folder;
-	const lib = new Instance("Folder");
-	lib.Name = "lib";
-	model.FindFirstChild("lib")!.FindFirstChild("client")!.Clone().Parent = lib;
-	model.FindFirstChild("lib")!.FindFirstChild("shared")!.Clone().Parent = lib;
-	lib.Parent = folder;
-	holder.Destroy();
-	folder.Parent = ReplicatedStorage;
-	return folder;
+/** The real `readDeviceFacts`, run in a client of the two-sided harness, so it reads the client's own services. */
+function reportIn(client: HarnessClient, library: Instance): ReportModule {
+	return importOnClient(client, library, "report") as ReportModule;
 }
 
 export = () => {
 	let library: Instance | undefined;
-	let name = "";
 
 	beforeEach(() => {
-		copies += 1;
-		name = `DeviceSpecLibrary${copies}`;
-		library = clientPart(name);
+		library = clientPart("DeviceSpecLibrary");
 	});
 	afterEach(() => {
 		library?.Destroy();
@@ -57,7 +26,7 @@ export = () => {
 
 	const facts = (device: ClientDevice, userId: number) => {
 		const client = harness.clients.join(userId, undefined, device);
-		const report = reportIn(client, name);
+		const report = reportIn(client, library!);
 		const read = report.readDeviceFacts();
 		return { read, platform: report.detectPlatform(read), offset: report.measureTzOffset() };
 	};

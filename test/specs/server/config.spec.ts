@@ -65,6 +65,9 @@ export = () => {
 			expect(mentions(line, `"staffops_api_key" (config.apiKeySecret)`)).to.equal(true);
 			expect(mentions(line, "File > Experience Settings > Security > Secrets")).to.equal(true);
 			expect(mentions(line, "Game Settings")).to.equal(false);
+			// Where the game's secrets are, as Roblox's docs name it (docs/roblox.md#where-http-and-secrets-are-turned-on).
+			expect(mentions(line, "Creator Dashboard")).to.equal(true);
+			expect(mentions(line, "Creator Hub")).to.equal(false);
 			expect(mentions(refused({ ...base(), apiKeySecret: "staffops" }), "both set")).to.equal(true);
 			expect(mentions(refused({ ...base(), apiKey: "" }), "config.apiKey must be")).to.equal(true);
 		});

@@ -36,6 +36,8 @@ export class DeployedFake implements HttpServiceLike {
 	forgotten = false;
 	/** A raw `queuedActions` value for the next answer instead of `queued` (hostile shapes). */
 	rawQueued?: unknown;
+	/** Seconds of the spec's clock that requests to a path take to answer (a slow route). */
+	readonly slow = new Map<string, number>();
 	private readonly faults = new Map<string, Array<Reply>>();
 	private servers = 0;
 
@@ -60,6 +62,9 @@ export class DeployedFake implements HttpServiceLike {
 			unknown
 		>;
 		this.seen.push({ at: this.clock.now(), method: options.Method ?? "GET", path, body });
+		// RequestAsync runs in a thread of the transport's own: it may wait for the spec to move the clock.
+		const answersAt = this.clock.now() + (this.slow.get(path) ?? 0);
+		while (this.clock.now() < answersAt) task.wait();
 		const fault = this.faults.get(path)?.shift();
 		const reply = fault ?? this.answer(path, body);
 		if ("throws" in reply) error(reply.throws, 0);

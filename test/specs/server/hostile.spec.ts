@@ -125,7 +125,8 @@ export = () => {
 				}
 				task.wait();
 			}
-			waitSeconds(0.15);
+			// Every event handled (each one counted once, whatever became of it), with a bound, not a fixed wait.
+			waitUntil(() => started.server.getReportStats().received === fired, "every event to be handled", 10);
 			const after = heapAfterCollect();
 
 			const stats = started.server.getReportStats();
@@ -152,7 +153,15 @@ export = () => {
 
 			// Everyone leaves: nothing per player is kept.
 			for (const player of players) harness.players.remove(player);
-			task.wait();
+			// Under load the leaves may take more than one frame to be handled: wait for them, with a bound.
+			waitUntil(
+				() => {
+					const left = started.server.getTrackedCounts();
+					return left.players === 0 && left.limiterKeys === 0;
+				},
+				"nothing to be kept of the players who left",
+				10,
+			);
 			expect(started.server.getTrackedCounts().players).to.equal(0);
 			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
 

@@ -77,12 +77,16 @@ function storm(withHint: boolean): Array<number> {
 
 /**
  * Joins fail (503); three players join and fail, then staff member 1001 joins (their rank read failing when
- * `staffRankFails`; holding `staffRoles` when given). Returns the order in which joins went out while failing and, once the outage is over, how many
+ * `staffRankFails`; holding `staffRoles` when given, and `notPublic` roles beside them). Returns the order in which joins went out while failing and, once the outage is over, how many
  * joins the service recorded.
  */
-function probeOrder(staffRankFails: boolean, staffRoles?: Array<number>): { order: Array<number>; landed: number } {
+function probeOrder(
+	staffRankFails: boolean,
+	staffRoles?: Array<number>,
+	notPublic?: Array<number>,
+): { order: Array<number>; landed: number } {
 	rankStaff();
-	if (staffRoles !== undefined) harness.players.setRoles(1001, GROUP, staffRoles);
+	if (staffRoles !== undefined) harness.players.setRoles(1001, GROUP, staffRoles, notPublic);
 	const clock = new FakeScheduler();
 	const { server, http } = startOnClock(clock, true);
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
@@ -161,6 +165,30 @@ export = () => {
 			// A member with low roles beside a staff role is staff: the highest rank counts, so 1001 is the first probe.
 			const { order } = probeOrder(false, [5, 230, 1]);
 			expect(order.indexOf(1001)).to.equal(3);
+		});
+
+		it("takes the highest rank when GetRolesInGroupAsync lists it last (Roblox promises no order)", () => {
+			harness.players.setRoleOrder("as-set");
+			const { order } = probeOrder(false, [5, 1, 230]);
+			expect(order.indexOf(1001)).to.equal(3);
+			expect(linesWith(warnings(), "group rank").size()).to.equal(0);
+		});
+
+		it("reads only public roles: a staff member whose staff role is not public joins in join order", () => {
+			// GetRolesInGroupAsync lists public roles only: the staff role (250) is not among them, so this member's
+			// rank reads 5 and their join waits its turn; the service still answers that they are staff.
+			const { order, landed } = probeOrder(false, [5], [250]);
+			expect(landed).to.equal(4);
+			expect(order[3]).to.equal(2301);
+			expect(order.includes(1001)).to.equal(false);
+			expect(linesWith(warnings(), "group rank").size()).to.equal(0);
+		});
+
+		it("reads Player:GetRankInGroupAsync on an engine without GetRolesInGroupAsync", () => {
+			harness.players.setRolesApi(false);
+			const { order } = probeOrder(false);
+			expect(order.indexOf(1001)).to.equal(3);
+			expect(linesWith(warnings(), "group rank").size()).to.equal(0);
 		});
 
 		it("sends the join of a player whose rank cannot be read as an ordinary one, with one warning", () => {

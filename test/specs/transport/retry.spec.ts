@@ -18,6 +18,10 @@ export = () => {
 			const disabled = classifyThrown("Http requests are not enabled. Enable via game settings");
 			expect(disabled.kind).to.equal("network");
 			expect(disabled.retryable).to.equal(false);
+			// The warning names the Studio setting as Roblox's docs name it (docs/roblox.md#where-http-and-secrets-are-turned-on).
+			expect(
+				disabled.message.find("File > Experience Settings > Security > Allow HTTP Requests", 1, true)[0],
+			).to.be.ok();
 			const limit = classifyThrown("Number of requests exceeded limit");
 			expect(limit.kind).to.equal("limit");
 			expect(limit.retryable).to.equal(true);
