@@ -1,35 +1,148 @@
-// The drop-in model's settings are declared twice, by necessity: model/init.meta.json gives the model its attributes
-// (what Studio's Properties panel lists) and model/Bootstrap.server.luau's DEFAULTS tells an attribute left at its
-// default from one the user set. The build stops when the two disagree.
-import { readFileSync } from "node:fs";
+// The settings are declared once, in their features (src/server/features/*.ts: each `FeatureDeclaration` literal
+// names its settings with their attribute, default and range, and its client parts). Everything else that lists
+// them is checked against those declarations here, and the build stops when one disagrees:
+// - model/init.meta.json gives the model its attributes (what Studio's Properties panel lists), with their defaults
+//   (model/Bootstrap.server.luau reads the same declarations from the library at run time, so it lists none);
+// - the TypeScript config type (src/server/config.ts) and the Luau one (model/init.luau) list every setting;
+// - the README's attribute table lists every attribute with the model's default;
+// - every client part a feature declares is a module of src/client/ exporting that start function (the server hands
+//   the drop-in model's loader the declared list, so the loader keeps none).
+// `node scripts/model-settings.mjs` runs the same checks on their own.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
 
-function bootstrapDefaults() {
-	const source = readFileSync("model/Bootstrap.server.luau", "utf8");
-	const block = /^local DEFAULTS[^=]*= \{\n([\s\S]*?)\n\}/m.exec(source);
-	if (block === null) throw new Error("model/Bootstrap.server.luau has no DEFAULTS table");
-	const defaults = {};
-	for (const line of block[1].split("\n")) {
-		const entry = /^\s*(\w+) = (.+),$/.exec(line);
-		if (entry === null) throw new Error(`cannot read this line of Bootstrap's DEFAULTS: ${line.trim()}`);
-		defaults[entry[1]] = JSON.parse(entry[2]);
+const FEATURES = "src/server/features";
+
+/** A literal's value (string, number, boolean, array or object of them); undefined for anything else. */
+function literal(node) {
+	if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+	if (ts.isNumericLiteral(node)) return Number(node.text);
+	if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) return -literal(node.operand);
+	if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+	if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
+	if (ts.isArrayLiteralExpression(node)) return node.elements.map(literal);
+	if (ts.isObjectLiteralExpression(node)) {
+		const object = {};
+		for (const property of node.properties) {
+			if (ts.isPropertyAssignment(property)) object[property.name.getText()] = literal(property.initializer);
+		}
+		return object;
 	}
-	return defaults;
+	return undefined;
 }
 
-/** What differs between the model's attributes and Bootstrap's DEFAULTS (an empty list when they agree). */
+/** Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data. */
+export function featureDeclarations() {
+	const declarations = [];
+	for (const file of readdirSync(FEATURES).sort()) {
+		if (!file.endsWith(".ts")) continue;
+		const path = `${FEATURES}/${file}`;
+		const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+		source.forEachChild(function visit(node) {
+			if (
+				ts.isVariableDeclaration(node) &&
+				node.type?.getText() === "FeatureDeclaration" &&
+				node.initializer !== undefined
+			) {
+				declarations.push({ file: path, ...literal(node.initializer) });
+			}
+			node.forEachChild(visit);
+		});
+	}
+	return declarations;
+}
+
+/** The property names of `interface NAME` or `type NAME = {` in a source text. */
+function fieldsOf(source, opener) {
+	const start = source.indexOf(opener);
+	if (start < 0) throw new Error(`cannot find ${opener}`);
+	const body = source.slice(start + opener.length, source.indexOf("\n}", start));
+	return new Set([...body.matchAll(/^\t(?:readonly )?(\w+)\??:/gm)].map((match) => match[1]));
+}
+
+/** What disagrees with the features' declarations (an empty list when everything agrees). */
 export function modelSettingProblems() {
-	const attributes = JSON.parse(readFileSync("model/init.meta.json", "utf8")).attributes;
-	const defaults = bootstrapDefaults();
 	const problems = [];
-	for (const name of new Set([...Object.keys(attributes), ...Object.keys(defaults)])) {
-		if (!(name in attributes))
-			problems.push(`${name} is in Bootstrap's DEFAULTS but not an attribute of the model`);
-		else if (!(name in defaults))
-			problems.push(`the model's attribute ${name} is missing from Bootstrap's DEFAULTS`);
-		else if (attributes[name] !== defaults[name])
+	const declarations = featureDeclarations();
+	const settings = declarations.flatMap((declaration) => declaration.settings);
+	const withAttribute = settings.filter((setting) => setting.attribute !== undefined);
+	const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
+
+	// The model's attributes: each declared one, with the value the model ships, and no other.
+	const attributes = JSON.parse(readFileSync("model/init.meta.json", "utf8")).attributes;
+	const declaredAttributes = new Set(withAttribute.map((setting) => setting.attribute));
+	for (const name of Object.keys(attributes)) {
+		if (!declaredAttributes.has(name)) problems.push(`the model's attribute ${name} is declared by no feature`);
+	}
+	for (const setting of withAttribute) {
+		const name = setting.attribute;
+		const want = modelValue(setting);
+		if (want === undefined) problems.push(`${name} (${setting.field}) declares no value for the model to ship`);
+		if (!(name in attributes)) problems.push(`${name} (${setting.field}) is not an attribute of the model`);
+		else if (attributes[name] !== want)
 			problems.push(
-				`${name}: the model says ${JSON.stringify(attributes[name])}, Bootstrap ${JSON.stringify(defaults[name])}`,
+				`${name}: the model says ${JSON.stringify(attributes[name])}, its feature ${JSON.stringify(want)}`,
 			);
 	}
+
+	// The config types: every top-level field, in TypeScript and in Luau.
+	const topLevel = new Set(settings.map((setting) => setting.field.split(".")[0]));
+	const config = readFileSync("src/server/config.ts", "utf8");
+	const tsFields = fieldsOf(config, "export interface StaffOpsBaseConfig {");
+	for (const field of ["apiKey", "apiKeySecret"]) if (config.includes(`readonly ${field}`)) tsFields.add(field);
+	const luauFields = fieldsOf(readFileSync("model/init.luau", "utf8"), "export type StaffOpsConfig = {");
+	for (const [where, fields] of [
+		["StaffOpsConfig (src/server/config.ts)", tsFields],
+		["StaffOpsConfig (model/init.luau)", luauFields],
+	]) {
+		for (const field of topLevel) if (!fields.has(field)) problems.push(`${where} lacks the setting ${field}`);
+		for (const field of fields)
+			if (!topLevel.has(field)) problems.push(`${where} has ${field}, which no feature declares`);
+	}
+
+	// The README's attribute table: every attribute, with the model's default.
+	const readme = readFileSync("README.md", "utf8");
+	const rows = readme.split("\n").filter((line) => /^\| `[A-Z]\w+`(, `[A-Z]\w+`)* +\|/.test(line));
+	const listed = new Map();
+	for (const row of rows) {
+		const [names, value] = row
+			.split("|")
+			.slice(1, 3)
+			.map((cell) => cell.trim());
+		const inRow = [...names.matchAll(/`(\w+)`/g)].map((match) => match[1]);
+		for (const name of inRow) listed.set(name, inRow.length === 1 ? value : undefined);
+	}
+	for (const setting of withAttribute) {
+		const name = setting.attribute;
+		if (!listed.has(name)) {
+			problems.push(`the README's settings table lacks the attribute ${name}`);
+			continue;
+		}
+		const want = modelValue(setting) === "" ? "(empty)" : `\`${modelValue(setting)}\``;
+		const cell = listed.get(name);
+		if (cell !== undefined && cell !== want)
+			problems.push(`the README says ${name} defaults to ${cell}, its feature ${want}`);
+	}
+
+	// Each declared client part is a module of src/client/ with that start function (the loader starts what the
+	// server hands it from these declarations, so it keeps no list to check).
+	for (const part of declarations.flatMap((declaration) => declaration.clientParts)) {
+		const file = [`src/client/${part.folder}/index.ts`, `src/client/${part.folder}.ts`].find(existsSync);
+		if (file === undefined) problems.push(`the client part ${part.folder} has no module in src/client/`);
+		else if (!readFileSync(file, "utf8").includes(`export function ${part.start}(`))
+			problems.push(`${file} does not export ${part.start}, the start its feature declares`);
+	}
 	return problems;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+	const problems = modelSettingProblems();
+	for (const problem of problems) console.error(problem);
+	console.log(
+		problems.length === 0
+			? "the settings agree with their features' declarations"
+			: `${problems.length} problem(s)`,
+	);
+	process.exit(problems.length === 0 ? 0 : 1);
 }

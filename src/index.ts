@@ -87,24 +87,18 @@ export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/tr
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
 export type {
-	DecidedProfile,
 	ActivityOptions,
-	JoinResult,
 	KeepAliveRoute,
-	RegistrationFacts,
-	ServiceProfile,
-	PlayerSession,
-	PlayersLike,
-	ServerSeams,
 	SessionsOptions,
 	StaffHint,
-	StaffOpsConfig,
 	StaffOpsBaseConfig,
+	StaffOpsConfig,
 	StaffOpsKeySource,
-	DegradedReason,
-	StaffOpsState,
-	StaffOpsStatus,
-} from "./server";
+} from "./server/config";
+export type { JoinResult, PlayerSession } from "./server/records";
+export type { PlayersLike, ServerSeams } from "./server/seams";
+export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./server/profile";
+export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./server/status";
 export { Signal } from "./shared/signal";
 export type { SignalConnection } from "./shared/signal";
 export {

@@ -14,6 +14,20 @@ export const CLIENT_FOLDER_NAME = "StaffOpsClient";
  */
 export const CLIENT_LOADER_NAME = "StaffOpsClientLoader";
 
+/**
+ * The `StringValue` inside the delivered loader that lists the client parts to start: `module:function` pairs joined
+ * by commas (`report:startClientReport,chat/mount:startCallChat,...`), from the features' declarations, so the loader
+ * keeps no list of its own. It names code, nothing of the configuration.
+ * @internal
+ */
+export const CLIENT_PARTS_NAME = "ClientParts";
+
+/** A client part for the loader to start: its module under `lib/client` and the function it calls there. @internal */
+export interface LoaderPart {
+	readonly folder: string;
+	readonly start: string;
+}
+
 /** Where the drop-in model's client part goes. @internal */
 export interface DeliveryTargets {
 	readonly replicated: Instance;
@@ -56,7 +70,11 @@ function stripAttributes(instance: Instance): void {
  * copy is stripped of attributes. Idempotent. Returns undefined when done, else what is missing.
  * @internal
  */
-export function deliverClient(root: Instance, targets: DeliveryTargets): string | undefined {
+export function deliverClient(
+	root: Instance,
+	targets: DeliveryTargets,
+	parts: ReadonlyArray<LoaderPart> = [],
+): string | undefined {
 	const include = root.FindFirstChild("include");
 	const nodeModules = root.FindFirstChild("node_modules");
 	const lib = root.FindFirstChild("lib");
@@ -85,6 +103,10 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
 	loaderCopy.Name = CLIENT_LOADER_NAME;
 	loaderCopy.Enabled = true;
 	loaderCopy.Parent = folder;
+	const list = new Instance("StringValue");
+	list.Name = CLIENT_PARTS_NAME;
+	list.Value = parts.map((part) => `${part.folder}:${part.start}`).join(",");
+	list.Parent = loaderCopy;
 	stripAttributes(folder);
 	folder.Parent = targets.replicated;
 	return undefined;
@@ -95,7 +117,10 @@ export function deliverClient(root: Instance, targets: DeliveryTargets): string 
  * running from the drop-in model, or when the model is incomplete.
  * @internal
  */
-export function deliverFromModel(delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance }): void {
+export function deliverFromModel(
+	delivery: { readonly modelRoot?: Instance; readonly replicated?: Instance },
+	parts: ReadonlyArray<LoaderPart>,
+): void {
 	const root = delivery.modelRoot ?? findModelRoot();
 	if (root === undefined) {
 		logWarn(
@@ -103,6 +128,7 @@ export function deliverFromModel(delivery: { readonly modelRoot?: Instance; read
 		);
 		return;
 	}
-	const problem = deliverClient(root, { replicated: delivery.replicated ?? game.GetService("ReplicatedStorage") });
+	const replicated = delivery.replicated ?? game.GetService("ReplicatedStorage");
+	const problem = deliverClient(root, { replicated }, parts);
 	if (problem !== undefined) logWarn(`could not deliver the client reporter: ${problem}`);
 }

@@ -1,11 +1,6 @@
-import { HttpService } from "@rbxts/services";
-import { t } from "@rbxts/t";
-import { isFiniteNumber, Rule } from "../api/arguments";
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
-import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
 import type { ServiceProfile } from "./profile";
-import { SYNC_FAST_SECONDS } from "./sync";
 
 /**
  * A route that keeps the server present on a service whose reads do not (the deployed service, docs/service-contract.md#presence-needs-the-running-game-id): sent as
@@ -101,11 +96,12 @@ export type StaffOpsKeySource =
 
 /**
  * Settings of {@link StaffOps.start}: `baseUrl`, a key source ({@link StaffOpsKeySource}: `apiKeySecret` or
- * `apiKey`) and the settings of {@link StaffOpsBaseConfig}, which all have defaults. A wrong field makes `start`
- * warn one line naming the field and leave StaffOps off; nothing is thrown.
+ * `apiKey`) and the settings of {@link StaffOpsBaseConfig}, which all have defaults. A wrong optional setting makes
+ * `start` warn one line naming it and use its default; a missing or wrong address or key (or an unknown field) leaves
+ * StaffOps off with one such line. Nothing is thrown.
  *
  * The drop-in model reads the same settings from attributes on the model (`BaseUrl`, `ApiKeySecret`, ...), and its
- * warnings name the attribute (README.md#settings).
+ * warnings name the attribute; see docs/api-notes.md.
  *
  * @example
  * ```ts
@@ -236,207 +232,3 @@ export interface StaffOpsSettings {
 }
 
 /** The default kick message template. @internal */
-export const DEFAULT_KICK_MESSAGE = "You are banned from this experience: {reason}";
-
-const between = (min: number, max: number): Rule => [
-	(value) => isFiniteNumber(value) && value >= min && value <= max,
-	`a number from ${min} to ${max}`,
-];
-const name: Rule = [
-	(value) => typeIs(value, "string") && value.size() > 0 && value.size() <= 128 && value.find("%c")[0] === undefined,
-	"the name of a Roblox Secret (a non-empty string)",
-];
-const bool: Rule = [t.boolean, "true or false"];
-const numberFields = (fields: ReadonlyArray<string>): Rule => [
-	(value) => {
-		if (!typeIs(value, "table") || getmetatable(value) !== undefined) return false;
-		for (const [key, field] of pairs(value as Record<string, unknown>)) {
-			if (!typeIs(key, "string") || !fields.includes(key) || !isFiniteNumber(field)) return false;
-		}
-		return true;
-	},
-	`a table of numbers with fields among ${fields.join(", ")}`,
-];
-const budgetOptions = numberFields(["perMinute", "burst", "maxWait", "limitPause"]);
-
-const RULES: Record<keyof StaffOpsBaseConfig | "apiKey" | "apiKeySecret", Rule> = {
-	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
-	apiKeySecret: name,
-	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
-	kickBanned: bool,
-	kickMessage: [
-		(value) => typeIs(value, "function") || (typeIs(value, "string") && value.size() <= 400),
-		"a string of at most 400 characters (with {reason}) or a function of the reason",
-	],
-	heartbeatSeconds: between(5, 600),
-	clientReportTimeoutSeconds: between(0, 60),
-	shutdownDeadlineSeconds: between(1, 28),
-	trackStudio: bool,
-	deliverClient: bool,
-	budget: [
-		(value) => value instanceof RequestBudget || budgetOptions[0](value),
-		`a RequestBudget or ${budgetOptions[1]}`,
-	],
-	timeout: between(0.1, 60),
-	retry: numberFields(["maxAttempts", "baseDelay", "maxDelay", "maxRetryAfter"]),
-	staffHint: [
-		(value) =>
-			t.strictInterface({
-				groupId: (id: unknown): id is number => isFiniteNumber(id) && id > 0 && id % 1 === 0,
-				minRank: (rank: unknown): rank is number =>
-					isFiniteNumber(rank) && rank >= 1 && rank <= 255 && rank % 1 === 0,
-			})(value),
-		"{ groupId: a group id, minRank: a rank from 1 to 255 }",
-	],
-	keepAlive: [
-		(value) =>
-			t.strictInterface({
-				method: t.literal("GET", "POST", "PUT", "PATCH"),
-				path: (path: unknown): path is string =>
-					typeIs(path, "string") &&
-					path.sub(1, 1) === "/" &&
-					path.size() <= 512 &&
-					path.find("[%s%c#]")[0] === undefined,
-			})(value),
-		'{ method: "POST" (or GET, PUT, PATCH), path: "/..." }',
-	],
-	sessions: [
-		(value) => t.strictInterface({ reportLeaves: t.optional(t.boolean), endServer: t.optional(t.boolean) })(value),
-		"{ reportLeaves?: boolean, endServer?: boolean }",
-	],
-	serviceProfile: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
-	sync: bool,
-	builtInNotifications: bool,
-	consentPrompt: bool,
-	callStaff: bool,
-	callSyncSeconds: between(2, 10),
-	activity: [
-		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
-		"{ everyone?: boolean, chatMessages?: boolean }",
-	],
-};
-
-function templateMessage(template: string): (reason: string) => string {
-	return (reason) => {
-		const [text] = template.gsub("{reason}", () => reason);
-		return text;
-	};
-}
-
-/**
- * How a warning names a setting: what the user edited. Code's own configuration: `config.baseUrl`; the drop-in
- * model passes its attribute names (`attribute BaseUrl`) through {@link settingNamer}.
- * @internal
- */
-export type SettingName = (field: string) => string;
-
-/** Names settings as `config.<field>`, except those `names` spells otherwise (the drop-in model's attributes). @internal */
-export function settingNamer(names?: Readonly<Record<string, string>>): SettingName {
-	return (field) => names?.[field] ?? `config.${field}`;
-}
-
-/**
- * Checks a configuration: undefined when it is usable, else one sentence naming the first bad field as `nameOf`
- * spells it (never a value: a value might be the key).
- * @internal
- */
-export function checkConfig(config: unknown, nameOf: SettingName = settingNamer()): string | undefined {
-	if (!typeIs(config, "table")) return "StaffOps.start needs a configuration table";
-	const record = config as Record<string, unknown>;
-	for (const [key] of pairs(record)) {
-		if (!typeIs(key, "string")) return "the configuration may have only named fields";
-		if (RULES[key as keyof typeof RULES] === undefined) return `config has an unknown field \`${key}\``;
-	}
-	if (record.baseUrl === undefined) {
-		return `${nameOf("baseUrl")} is required: the Staff Operations Service's address (https://...)`;
-	}
-	const [urlOk, urlProblem] = checkBaseUrl(record.baseUrl, nameOf("baseUrl"));
-	if (!urlOk) return urlProblem;
-	if (record.apiKey !== undefined && record.apiKeySecret !== undefined) {
-		return `${nameOf("apiKey")} and ${nameOf("apiKeySecret")} are both set; keep one (the Secret is preferred)`;
-	}
-	const names = new Array<string>();
-	for (const [key] of pairs(RULES)) names.push(key);
-	names.sort();
-	for (const field of names) {
-		const value = record[field];
-		const [check, expects] = RULES[field as keyof typeof RULES];
-		if (value !== undefined && !check(value)) return `${nameOf(field)} must be ${expects}`;
-	}
-	return undefined;
-}
-
-/** The default name of the Secret that holds the key (the drop-in model's `ApiKeySecret` default). @internal */
-export const DEFAULT_SECRET_NAME = "staffops_api_key";
-
-/**
- * Names a Secret in a warning. Only the default name is quoted: a name of the user's own may be a key pasted into
- * the wrong setting, and a warning must never print a key.
- */
-function describeSecretName(secretName: string): string {
-	return secretName === DEFAULT_SECRET_NAME
-		? `"${secretName}"`
-		: `named in the setting (${secretName.size()} characters)`;
-}
-
-/** Reads a Roblox Secret by name. @internal */
-export type SecretReader = (name: string) => Secret;
-
-/**
- * Fills in the defaults and resolves the key of a configuration {@link checkConfig} accepted: the resolved
- * configuration, or one sentence saying why the key cannot be had.
- * @internal
- */
-export function resolveConfig(
-	config: StaffOpsConfig,
-	readSecret: SecretReader = (secretName) => HttpService.GetSecret(secretName),
-	nameOf: SettingName = settingNamer(),
-): [ok: true, config: StaffOpsSettings] | [ok: false, problem: string] {
-	let apiKey: string | Secret;
-	if (config.apiKey === undefined) {
-		// Neither given (only possible from Luau): the default name, the one the model and the docs use.
-		const secretName = config.apiKeySecret ?? DEFAULT_SECRET_NAME;
-		const [ok, secret] = pcall(readSecret, secretName);
-		if (!ok || !typeIs(secret, "Secret")) {
-			return [
-				false,
-				`could not read the Roblox Secret ${describeSecretName(secretName)} (${nameOf("apiKeySecret")}). ` +
-					"Add it on the Creator Dashboard under your game's Secrets, and for Studio playtests in Studio under " +
-					"File > Experience Settings > Security > Secrets",
-			];
-		}
-		apiKey = secret;
-	} else {
-		apiKey = config.apiKey;
-	}
-	const kickMessage = config.kickMessage;
-	return [
-		true,
-		{
-			baseUrl: config.baseUrl,
-			apiKey,
-			kickBanned: config.kickBanned ?? true,
-			kickMessage: typeIs(kickMessage, "function")
-				? kickMessage
-				: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE),
-			heartbeatSeconds: config.heartbeatSeconds ?? 60,
-			clientReportTimeoutSeconds: config.clientReportTimeoutSeconds ?? 20,
-			shutdownDeadlineSeconds: config.shutdownDeadlineSeconds ?? 25,
-			trackStudio: config.trackStudio ?? true,
-			deliverClient: config.deliverClient,
-			budget: config.budget,
-			timeout: config.timeout,
-			retry: config.retry,
-			staffHint: config.staffHint,
-			keepAlive: config.keepAlive,
-			sessions: config.sessions ?? {},
-			serviceProfile: config.serviceProfile ?? "auto",
-			sync: config.sync,
-			builtInNotifications: config.builtInNotifications ?? true,
-			consentPrompt: config.consentPrompt ?? true,
-			callStaff: config.callStaff ?? true,
-			callSyncSeconds: config.callSyncSeconds ?? SYNC_FAST_SECONDS,
-			activity: config.activity ?? {},
-		},
-	];
-}

@@ -2,9 +2,10 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { CallBridge } from "../bridge/callBridge";
 import type { CallChat, OpenChatOptions } from "../bridge/types";
 import { Signal } from "../shared/signal";
-import { checkConfig, resolveConfig, settingNamer, StaffOpsConfig } from "./config";
-import { logInfo, logWarn } from "../background/log";
-import { defaultIsStudio, ServerSeams } from "./seams";
+import type { StaffOpsConfig } from "./config";
+import { logWarn } from "../background/log";
+import type { ServerSeams } from "./seams";
+import { startServer } from "./starting";
 import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
@@ -127,8 +128,9 @@ export namespace StaffOps {
 	let current: StaffOpsServer | undefined;
 
 	/**
-	 * Starts the game integration. Returns the running server, or undefined when the configuration is wrong (one
-	 * `[StaffOps]` warning names the field; the game keeps running) or Studio is excluded by `trackStudio = false`.
+	 * Starts the game integration. Returns the running server, or undefined without a usable address or key (one
+	 * `[StaffOps]` warning names the setting; the game keeps running) or when Studio is excluded by `trackStudio = false`.
+	 * A bad optional setting falls back to its default with one warning each (README#quick-start-luau-drop-in-model).
 	 * A second call while running warns and returns the running server: call {@link StaffOps.stop} first to restart.
 	 *
 	 * @param config see {@link StaffOpsConfig}
@@ -144,42 +146,16 @@ export namespace StaffOps {
 			logWarn("StaffOps.start was called again; the running integration is kept (call StaffOps.stop() first)");
 			return current;
 		}
-		const [ok, result] = pcall(() => {
-			const nameOf = settingNamer(seams?.settingNames);
-			const problem = checkConfig(config, nameOf);
-			if (problem !== undefined) {
-				logWarn(`${problem}; StaffOps is not running`);
-				return undefined;
-			}
-			const studio = (seams?.isStudio ?? defaultIsStudio)();
-			if (studio && config.trackStudio === false) {
-				logInfo("Studio playtest: StaffOps is off here because trackStudio is false");
-				return undefined;
-			}
-			const [resolved, resolvedOrProblem] = resolveConfig(config, undefined, nameOf);
-			if (!resolved) {
-				logWarn(`${resolvedOrProblem}; StaffOps is not running`);
-				return undefined;
-			}
-			const server = new StaffOpsServer(
-				resolvedOrProblem,
-				{
-					staffJoined,
-					playerReported,
-					playerBanned,
-					dashboardKick,
-					notified,
-					shutdownRequested,
-					consentRequested,
-					statusChanged,
-				},
-				seams,
-			);
-			current = server;
-			statusChanged.Fire(server.getStatus());
-			server.begin(studio);
-			return server;
-		});
+		const signals = {
+			...{ staffJoined, playerReported, playerBanned, dashboardKick, notified },
+			...{ shutdownRequested, consentRequested, statusChanged },
+		};
+		const [ok, result] = pcall(() =>
+			startServer(config, signals, seams, (server) => {
+				current = server;
+				statusChanged.Fire(server.getStatus());
+			}),
+		);
 		if (!ok) {
 			logWarn(`could not start: ${tostring(result)}`);
 			return undefined;
@@ -302,21 +278,9 @@ export namespace StaffOps {
 	 * @see README#support-calls
 	 */
 	export function openCall(player: Player, callId: string, options?: OpenChatOptions): CallChat | undefined {
-		const calls = current?.getCalls();
-		if (calls === undefined) {
-			logWarn("openCall: StaffOps is not running");
-			return undefined;
-		}
-		if (current!.isUntracked(player)) {
-			logWarn("openCall: the service tracks nothing for this player (tracked: false); no call is opened");
-			return undefined;
-		}
-		const [ok, chatOrProblem] = pcall(() => calls.open(player, callId, options));
-		if (!ok) {
-			logWarn(`openCall: ${tostring(chatOrProblem)}`);
-			return undefined;
-		}
-		return chatOrProblem;
+		if (current !== undefined) return current.features.supportCalls.openCall(player, callId, options);
+		logWarn("openCall: StaffOps is not running");
+		return undefined;
 	}
 
 	/**
@@ -380,11 +344,5 @@ export namespace StaffOps {
 	}
 }
 
-export type { StaffOpsBaseConfig, StaffOpsConfig, StaffOpsKeySource } from "./config";
-export type { PlayersLike, ServerSeams } from "./seams";
 export { STAFF_ATTRIBUTE } from "./records";
 export { StaffOpsServer } from "./server";
-export type { JoinResult, PlayerSession } from "./records";
-export type { ActivityOptions, KeepAliveRoute, SessionsOptions, StaffHint } from "./config";
-export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./profile";
-export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./status";

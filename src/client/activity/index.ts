@@ -1,6 +1,7 @@
 import { Players, TextChatService, UserInputService } from "@rbxts/services";
 import { ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
 import { waitForRemotes } from "../../shared/remotes";
+import { ClientPart } from "../clientPart";
 
 /**
  * Where the activity detector hears about the player; each defaults to `UserInputService` and the character.
@@ -152,7 +153,20 @@ export function detectActivity(
 	};
 }
 
-let started = false;
+const part = new ClientPart(
+	(sources?: ActivitySources, remotesParent?: Instance): [started: boolean, result: boolean] => {
+		const remotes = waitForRemotes(remotesParent);
+		if (remotes === undefined) return [false, false];
+		const remote = remotes.Activity;
+		let detector: { Disconnect(): void } | undefined;
+		remote.OnClientEvent.Connect((settings: unknown) => {
+			if (detector !== undefined || !isActivitySettings(settings)) return;
+			detector = detectActivity(settings, (state) => remote.FireServer(state), sources);
+		});
+		return [true, true];
+	},
+	() => false,
+);
 
 /**
  * Reports this client's activity when the server asks (staff, in a workspace of the deployed service): waits for
@@ -166,23 +180,5 @@ let started = false;
  * @see README#staff-activity
  */
 export function startActivityReport(sources?: ActivitySources, remotesParent?: Instance): boolean {
-	if (started) return false;
-	started = true;
-	const remotes = waitForRemotes(remotesParent);
-	if (remotes === undefined) {
-		started = false;
-		return false;
-	}
-	const remote = remotes.Activity;
-	let detector: { Disconnect(): void } | undefined;
-	remote.OnClientEvent.Connect((settings: unknown) => {
-		if (detector !== undefined || !isActivitySettings(settings)) return;
-		detector = detectActivity(settings, (state) => remote.FireServer(state), sources);
-	});
-	return true;
-}
-
-/** Lets specs start the reporter again. @internal */
-export function resetActivityReportForTests(): void {
-	started = false;
+	return part.start(sources, remotesParent);
 }

@@ -2,6 +2,7 @@ import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
 import { CallChatClient, ChatInfo, remoteChannel } from "./callChatClient";
 import { ChatWindow, ChatWindowOptions } from "./chatWindow";
+import { ClientPart } from "../clientPart";
 import { sharedSupportClient } from "../support";
 import type { SupportClient } from "../support/supportClient";
 
@@ -115,8 +116,25 @@ export function mountCallChat(client: CallChatClient, parent: Instance, options:
 }
 
 // Once per client: the drop-in model's loader and a game's own client code may both start the chat (or a starter
-// copy and its original may both run); a second start must not open a second window for every chat.
-let chatStart: { client?: CallChatClient } | undefined;
+// copy and its original may both run); a second start must not open a second window for every chat. A later call
+// answers the client the first call started (undefined while that first call still waits).
+let started: CallChatClient | undefined;
+const part = new ClientPart(
+	(options: MountOptions): [started: boolean, result: CallChatClient | undefined] => {
+		const remotes = waitForRemotes();
+		const player = Players.LocalPlayer;
+		// Nothing was mounted: a later call may try again.
+		if (remotes === undefined || player === undefined) return [false, undefined];
+		const playerGui = player.WaitForChild("PlayerGui");
+		const client = new CallChatClient(remoteChannel(remotes.CallEvents));
+		// The player's side of a call (text box, End) goes through this client's one support client.
+		mountCallChat(client, playerGui, { support: sharedSupportClient(remotes.SupportRequests), ...options });
+		started = client;
+		return [true, client.start()];
+	},
+	() => started,
+	() => (started = undefined),
+);
 
 /**
  * The one call a client script needs for the built-in support chat: waits for StaffOps' remotes (up to 30 s; undefined
@@ -134,25 +152,5 @@ let chatStart: { client?: CallChatClient } | undefined;
  * @see README#support-calls
  */
 export function startCallChat(options: MountOptions = {}): CallChatClient | undefined {
-	if (chatStart !== undefined) return chatStart.client;
-	const start: { client?: CallChatClient } = {};
-	chatStart = start;
-	const remotes = waitForRemotes();
-	const player = Players.LocalPlayer;
-	if (remotes === undefined || player === undefined) {
-		// Nothing was mounted: a later call may try again.
-		chatStart = undefined;
-		return undefined;
-	}
-	const playerGui = player.WaitForChild("PlayerGui");
-	const client = new CallChatClient(remoteChannel(remotes.CallEvents));
-	// The player's side of a call (text box, End) goes through this client's one support client.
-	mountCallChat(client, playerGui, { support: sharedSupportClient(remotes.SupportRequests), ...options });
-	start.client = client;
-	return client.start();
-}
-
-/** Lets specs start the chat again. @internal */
-export function resetCallChatForTests(): void {
-	chatStart = undefined;
+	return part.start(options);
 }

@@ -1,6 +1,7 @@
 import { GuiService, Players, UserInputService } from "@rbxts/services";
 import { isConsentCommand } from "../../shared/privacyProtocol";
 import { waitForRemotes } from "../../shared/remotes";
+import { ClientPart } from "../clientPart";
 import { ConsentPrompt, ConsentPromptOptions } from "./ConsentPrompt";
 
 export { ConsentPrompt, DEFAULT_CONSENT_TEXT, DEFAULT_CONSENT_TITLE } from "./ConsentPrompt";
@@ -63,7 +64,15 @@ export function mountConsentPrompt(
 	};
 }
 
-let started = false;
+const part = new ClientPart(
+	(options: ConsentPromptOptions): [started: boolean, result: MountedConsentPrompt | undefined] => {
+		const remotes = waitForRemotes();
+		const player = Players.LocalPlayer;
+		if (remotes === undefined || player === undefined) return [false, undefined];
+		return [true, mountConsentPrompt(remotes.Consent, player.WaitForChild("PlayerGui"), options)];
+	},
+	() => undefined,
+);
 
 /**
  * The one call a client script needs for the built-in consent prompt: waits for StaffOps' remotes (up to 30 s) and
@@ -77,18 +86,5 @@ let started = false;
  * @see README#consent
  */
 export function startConsentPrompt(options: ConsentPromptOptions = {}): MountedConsentPrompt | undefined {
-	if (started) return undefined;
-	started = true;
-	const remotes = waitForRemotes();
-	const player = Players.LocalPlayer;
-	if (remotes === undefined || player === undefined) {
-		started = false;
-		return undefined;
-	}
-	return mountConsentPrompt(remotes.Consent, player.WaitForChild("PlayerGui"), options);
-}
-
-/** Lets specs start the prompt again. @internal */
-export function resetConsentPromptForTests(): void {
-	started = false;
+	return part.start(options);
 }

@@ -1,5 +1,6 @@
 import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
+import { ClientPart } from "../clientPart";
 import { screenGui, themedText, THEME } from "../ui";
 
 /** Seconds a notification stays on screen. */
@@ -32,7 +33,21 @@ export function showNotification(parent: Instance, text: string): ScreenGui {
 	return gui;
 }
 
-let started = false;
+const part = new ClientPart(
+	(): [started: boolean, result: boolean] => {
+		const remotes = waitForRemotes();
+		const player = Players.LocalPlayer;
+		if (remotes === undefined || player === undefined) return [false, false];
+		const playerGui = player.WaitForChild("PlayerGui", 30);
+		if (playerGui === undefined) return [true, false];
+		remotes.Notifications.OnClientEvent.Connect((text: unknown) => {
+			if (!typeIs(text, "string") || text.size() === 0 || text.size() > MAX_TEXT) return;
+			showNotification(playerGui, text);
+		});
+		return [true, true];
+	},
+	() => true,
+);
 
 /**
  * The built-in staff notifications: waits for StaffOps' remotes (up to 30 s) and shows each notification the server
@@ -47,16 +62,5 @@ let started = false;
  * @see README#deployed-service-extensions
  */
 export function startNotifications(): boolean {
-	if (started) return true;
-	const remotes = waitForRemotes();
-	const player = Players.LocalPlayer;
-	if (remotes === undefined || player === undefined) return false;
-	started = true;
-	const playerGui = player.WaitForChild("PlayerGui", 30);
-	if (playerGui === undefined) return false;
-	remotes.Notifications.OnClientEvent.Connect((text: unknown) => {
-		if (!typeIs(text, "string") || text.size() === 0 || text.size() > MAX_TEXT) return;
-		showNotification(playerGui, text);
-	});
-	return true;
+	return part.start();
 }

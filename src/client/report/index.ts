@@ -3,6 +3,7 @@ import { waitForRemotes } from "../../shared/remotes";
 import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
 import { detectPlatform, DeviceFacts } from "./platform";
 import { measureTzOffset } from "./timezone";
+import { ClientPart } from "../clientPart";
 
 export type { ClientReportPayload } from "../../shared/reportPayload";
 export { UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
@@ -93,7 +94,27 @@ export function buildClientReport(options: ClientReportOptions = {}): ClientRepo
 	return isClientReportPayload(payload) ? payload : { platform: "unknown", tzOffset: UNKNOWN_TZ_OFFSET };
 }
 
-let reported = false;
+// Once per client, sent or not: a report that found no remotes is not tried again.
+const part = new ClientPart(
+	(options: ClientReportOptions): [started: boolean, result: boolean] => {
+		const payload = buildClientReport(options);
+		let send = options.send;
+		if (send === undefined) {
+			const [ok, remotes] = pcall(() =>
+				waitForRemotes(options.remotesParent ?? ReplicatedStorage, options.remotesTimeout ?? 60),
+			);
+			if (!ok || remotes === undefined) {
+				warn("[StaffOps] the server's remotes never appeared; the client report was not sent");
+				return [true, false];
+			}
+			send = (value) => remotes.ClientReport.FireServer(value);
+		}
+		const [sent, problem] = pcall(send, payload);
+		if (!sent) warn(`[StaffOps] the client report could not be sent: ${tostring(problem)}`);
+		return [true, sent];
+	},
+	() => false,
+);
 
 /**
  * Sends this client's platform and timezone offset to the server, once per client: later calls do nothing and
@@ -108,23 +129,7 @@ let reported = false;
  * @see README#game-integration
  */
 export function sendClientReport(options: ClientReportOptions = {}): boolean {
-	if (reported) return false;
-	reported = true;
-	const payload = buildClientReport(options);
-	let send = options.send;
-	if (send === undefined) {
-		const [ok, remotes] = pcall(() =>
-			waitForRemotes(options.remotesParent ?? ReplicatedStorage, options.remotesTimeout ?? 60),
-		);
-		if (!ok || remotes === undefined) {
-			warn("[StaffOps] the server's remotes never appeared; the client report was not sent");
-			return false;
-		}
-		send = (value) => remotes.ClientReport.FireServer(value);
-	}
-	const [sent, problem] = pcall(send, payload);
-	if (!sent) warn(`[StaffOps] the client report could not be sent: ${tostring(problem)}`);
-	return sent;
+	return part.start(options);
 }
 
 /**
@@ -142,9 +147,4 @@ export function sendClientReport(options: ClientReportOptions = {}): boolean {
  */
 export function startClientReport(options: ClientReportOptions = {}): void {
 	task.spawn(() => sendClientReport(options));
-}
-
-/** Lets specs send again. @internal */
-export function resetClientReportForTests(): void {
-	reported = false;
 }

@@ -1,6 +1,7 @@
 import { Players } from "@rbxts/services";
 import { waitForRemotes } from "../../shared/remotes";
 import { remoteChannel } from "../chat/callChatClient";
+import { ClientPart } from "../clientPart";
 import { CallForm, ReportablePlayer } from "./callForm";
 import { CallStaffButton } from "./callStaffButton";
 import { SupportClient } from "./supportClient";
@@ -105,7 +106,21 @@ export function sharedSupportClient(remote: RemoteEvent): SupportClient {
 	return shared;
 }
 
-let started = false;
+const part = new ClientPart(
+	(): [started: boolean, result: SupportClient | undefined] => {
+		const remotes = waitForRemotes();
+		const player = Players.LocalPlayer;
+		if (remotes === undefined || player === undefined) return [false, undefined];
+		const support = sharedSupportClient(remotes.SupportRequests);
+		mountCallStaff(support, player.WaitForChild("PlayerGui"));
+		return [true, support];
+	},
+	() => shared,
+	() => {
+		shared?.destroy();
+		shared = undefined;
+	},
+);
 
 /**
  * The one call a client script needs for the built-in "Call staff" entry: waits for StaffOps' remotes (up to 30 s)
@@ -120,22 +135,5 @@ let started = false;
  * @see README#support-calls
  */
 export function startSupportCalls(): SupportClient | undefined {
-	if (started) return shared;
-	started = true;
-	const remotes = waitForRemotes();
-	const player = Players.LocalPlayer;
-	if (remotes === undefined || player === undefined) {
-		started = false;
-		return undefined;
-	}
-	const support = sharedSupportClient(remotes.SupportRequests);
-	mountCallStaff(support, player.WaitForChild("PlayerGui"));
-	return support;
-}
-
-/** Lets specs start the entry again. @internal */
-export function resetSupportCallsForTests(): void {
-	started = false;
-	shared?.destroy();
-	shared = undefined;
+	return part.start();
 }

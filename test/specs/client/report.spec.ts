@@ -5,9 +5,9 @@ import {
 	formatOffset,
 	measureTzOffset,
 	offsetMinutes,
-	resetClientReportForTests,
 	sendClientReport,
 } from "../../../src/client/report";
+import { resetClientPartsForTests } from "../../../src/client/clientPart";
 import { isClientReportPayload, isTzOffset } from "../../../src/shared/reportPayload";
 import { harness } from "../../support/harness";
 
@@ -26,7 +26,7 @@ const touch = { touchEnabled: true };
 
 // The client's platform + timezone reporter: pure functions with injected inputs, every branch.
 export = () => {
-	afterEach(() => resetClientReportForTests());
+	afterEach(() => resetClientPartsForTests());
 
 	describe("detectPlatform", () => {
 		it("calls a ten-foot interface a Console, whatever else it has", () => {

@@ -260,9 +260,9 @@ export = () => {
 			harness.players.remove(player);
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitSeconds(0.05);
-			const counts = started.server.getTrackedCounts();
-			expect(counts.players).to.equal(0);
-			expect(counts.limiterKeys).to.equal(0);
+			const diagnostics = started.server.diagnostics();
+			expect(diagnostics.joins.players).to.equal(0);
+			expect(diagnostics.clientReport.limiterKeys).to.equal(0);
 		});
 	});
 };

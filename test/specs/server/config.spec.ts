@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { resolveConfig } from "../../../src/server/config";
+import { resolveConfig } from "../../../src/server/configCheck";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
@@ -28,6 +28,22 @@ function refused(config: unknown): string {
 	const lines = warnings();
 	if (lines.size() !== 1) error(`expected one warning, got ${lines.size()}: ${lines.join(" | ")}`, 2);
 	if (lines[0].sub(1, 11) !== "[StaffOps] ") error(`the warning lacks the prefix: ${lines[0]}`, 2);
+	if (lines[0].find(harness.serviceKey, 1, true)[0] !== undefined) error("the warning shows the key", 2);
+	return lines[0];
+}
+
+/**
+ * Starts with a configuration whose one bad setting is optional: StaffOps runs on its default (issue 32, point 7).
+ * Returns the one warning it printed, then stops.
+ */
+function fellBack(config: unknown): string {
+	harness.clearOutput();
+	const server = StaffOps.start(config as StaffOpsConfig);
+	StaffOps.stop();
+	if (server === undefined) error("StaffOps.start refused a configuration whose bad setting is optional", 2);
+	const lines = warnings();
+	if (lines.size() !== 1) error(`expected one warning, got ${lines.size()}: ${lines.join(" | ")}`, 2);
+	if (lines[0].find("; StaffOps uses its default", 1, true)[0] === undefined) error(`no fallback: ${lines[0]}`, 2);
 	if (lines[0].find(harness.serviceKey, 1, true)[0] !== undefined) error("the warning shows the key", 2);
 	return lines[0];
 }
@@ -106,30 +122,32 @@ export = () => {
 			expect([withoutKey, withBoth, withSecret, withKey].join(",")).to.equal("false,false,true,true");
 		});
 
-		it("refuses unknown fields and wrong values, naming the field", () => {
+		it("refuses unknown fields; a wrong optional value falls back to its default, naming the field", () => {
 			expect(mentions(refused({ ...base(), heartbeatSecond: 60 }), "unknown field `heartbeatSecond`")).to.equal(
 				true,
 			);
 			expect(
-				mentions(refused({ ...base(), heartbeatSeconds: "60" }), "config.heartbeatSeconds must be"),
+				mentions(fellBack({ ...base(), heartbeatSeconds: "60" }), "config.heartbeatSeconds must be"),
 			).to.equal(true);
-			expect(mentions(refused({ ...base(), heartbeatSeconds: 0 / 0 }), "config.heartbeatSeconds")).to.equal(true);
-			expect(mentions(refused({ ...base(), heartbeatSeconds: 1 }), "from 5 to 600")).to.equal(true);
-			expect(mentions(refused({ ...base(), callSyncSeconds: 1 }), "config.callSyncSeconds")).to.equal(true);
-			expect(mentions(refused({ ...base(), callSyncSeconds: 11 }), "from 2 to 10")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), heartbeatSeconds: 0 / 0 }), "config.heartbeatSeconds")).to.equal(
+				true,
+			);
+			expect(mentions(fellBack({ ...base(), heartbeatSeconds: 1 }), "from 5 to 600")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), callSyncSeconds: 1 }), "config.callSyncSeconds")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), callSyncSeconds: 11 }), "from 2 to 10")).to.equal(true);
 			expect(
-				mentions(refused({ ...base(), shutdownDeadlineSeconds: 30 }), "config.shutdownDeadlineSeconds"),
+				mentions(fellBack({ ...base(), shutdownDeadlineSeconds: 30 }), "config.shutdownDeadlineSeconds"),
 			).to.equal(true);
-			expect(mentions(refused({ ...base(), kickBanned: "yes" }), "config.kickBanned")).to.equal(true);
-			expect(mentions(refused({ ...base(), kickMessage: 5 }), "config.kickMessage")).to.equal(true);
-			expect(mentions(refused({ ...base(), budget: { perMinut: 5 } }), "config.budget")).to.equal(true);
-			expect(mentions(refused({ ...base(), retry: { maxAttempts: "3" } }), "config.retry")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), kickBanned: "yes" }), "config.kickBanned")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), kickMessage: 5 }), "config.kickMessage")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), budget: { perMinut: 5 } }), "config.budget")).to.equal(true);
+			expect(mentions(fellBack({ ...base(), retry: { maxAttempts: "3" } }), "config.retry")).to.equal(true);
 			expect(mentions(refused("https://staff.example.com"), "configuration table")).to.equal(true);
 			expect(mentions(refused(undefined), "configuration table")).to.equal(true);
 		});
 
 		it("sends nothing and tracks nobody after a refused configuration", () => {
-			refused({ ...base(), heartbeatSeconds: -1 });
+			refused({ ...base(), baseUrl: "http://staff.example.com" });
 			join(2001);
 			waitSeconds(0.05);
 			expect(StaffOps.getServer()).to.equal(undefined);
@@ -235,7 +253,7 @@ export = () => {
 			waitUntil(() => server!.isRegistered(), "registration");
 			join(-1, "Player1");
 			waitSeconds(0.05);
-			expect(server!.getTrackedCounts().players).to.equal(0);
+			expect(server!.diagnostics().joins.players).to.equal(0);
 			expect(joinsOf(-1).size()).to.equal(0);
 			expect(linesWith(allOutput(), "Studio test UserId (-1)").size()).to.equal(1);
 		});

@@ -161,7 +161,7 @@ export = () => {
 			expect(sent.size()).to.equal(1);
 			expect((sent[0].body as { granted: unknown }).granted).to.equal(false);
 			expect(tostring((sent[0].body as { playerId: unknown }).playerId)).to.equal("2311");
-			expect(started.server.getPrivacyStats().consent!.refused).to.equal(7);
+			expect(started.server.diagnostics().consent.refused).to.equal(7);
 		});
 
 		it("lets game code replace the prompt: no built-in prompt, the game's answer is sent once", () => {
@@ -271,7 +271,7 @@ export = () => {
 			for (let i = 0; i < 50; i++) harness.players.client(staff).fire(remote, i % 2 === 0 ? "idle" : "active");
 			waitSeconds(0.2);
 			expect(events.size()).to.equal(5);
-			expect(started.server.getPrivacyStats().activity!.rateLimited).to.equal(45);
+			expect(started.server.diagnostics().staffActivity.rateLimited).to.equal(45);
 			// Five changes got through (idle, active, idle, active, idle); a second later the bucket has a token again.
 			started.clock.advance(2);
 			harness.players.client(staff).fire(remote, "active");

@@ -115,7 +115,7 @@ export = () => {
 		it("a grant the service stored is not sent again when nothing was forgotten", () => {
 			const started = deployedWithConsent();
 			const player = join(2521, "Once");
-			waitUntil(() => started.server.getPrivacyStats().consent!.prompted === 1, "the consent question");
+			waitUntil(() => started.server.diagnostics().consent.prompted === 1, "the consent question");
 			expect(StaffOps.answerConsent(player, true)).to.equal(true);
 			waitUntil(() => consentRequests().size() === 1, "the consent request");
 			for (let i = 0; i < 3; i++) started.clock.advance(SYNC_IDLE_SECONDS);

@@ -218,6 +218,30 @@ export = () => {
 			expect(lines[0].find("Config.apiKeySecret must be", 1, true)[0]).to.be.ok();
 		});
 
+		it("runs on the default of a bad optional attribute, with one warning: bans still kick (issue 32, point 7)", () => {
+			const banned = harness.players.add(666);
+			task.wait();
+			const model = loadModel();
+			configure(model);
+			model.SetAttribute("HeartbeatSeconds", 2);
+			model.SetAttribute("KeepAliveRoute", "getServer please");
+			boot(model);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the banned player's kick");
+			expect(harness.players.kickMessage(banned)).to.equal("You are banned from this experience: Exploiting");
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(joinsOf(666).size()).to.equal(1);
+			const lines = warnings();
+			expect(lines.size()).to.equal(2);
+			expect(linesWith(lines, "KeepAliveRoute attribute must read like").size()).to.equal(1);
+			expect(
+				linesWith(
+					lines,
+					"attribute HeartbeatSeconds must be a number from 5 to 600; StaffOps uses its default (60)",
+				).size(),
+			).to.equal(1);
+			expect(linesWith(lines, "not running").size()).to.equal(0);
+		});
+
 		it("names an attribute it does not know", () => {
 			const model = loadModel();
 			configure(model);

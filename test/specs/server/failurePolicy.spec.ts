@@ -109,7 +109,7 @@ export = () => {
 			harness.players.remove(players[1]);
 			harness.players.remove(players[2]);
 			advance(started.clock, 10, 2);
-			waitUntil(() => started.server.getTrackedCounts().leaves === 0, "the leaves");
+			waitUntil(() => started.server.diagnostics().sessions.leaves === 0, "the leaves");
 			expect(serviceControl.count("playerLeave")).to.equal(4);
 			const open = serviceControl.records().openSessionsByUser;
 			for (const userId of ["2001", "2002", "2003"]) expect(open[userId]).to.equal(undefined);
@@ -229,7 +229,7 @@ export = () => {
 			harness.players.remove(players[0]);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the leave");
 			advance(started.clock, 30, 2);
-			waitUntil(() => started.server.getTrackedCounts().leaves === 0, "the leave to settle");
+			waitUntil(() => started.server.diagnostics().sessions.leaves === 0, "the leave to settle");
 			return started;
 		}
 

@@ -86,7 +86,7 @@ export = () => {
 			harness.players.client(last).fire(started.remote, { platform: "Phone", tzOffset: "+00:00" }, "extra");
 			task.wait();
 			waitSeconds(0.05);
-			const stats = started.server.getReportStats();
+			const stats = started.server.diagnostics().clientReport;
 			expect(stats.rejected).to.equal(payloads.size() + 2);
 			expect(stats.rateLimited).to.equal(0);
 			expect(stats.accepted).to.equal(0);
@@ -97,7 +97,7 @@ export = () => {
 			waitUntil(() => joinsOf(2001).size() === 1, "the join");
 			expect(joinsOf(2001)[0].platform).to.equal("Console");
 			expect(joinsOf(2001)[0].tzOffset).to.equal("-09:30");
-			expect(started.server.getReportStats().accepted).to.equal(1);
+			expect(started.server.diagnostics().clientReport.accepted).to.equal(1);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});
 
@@ -126,19 +126,19 @@ export = () => {
 				task.wait();
 			}
 			// Every event handled (each one counted once, whatever became of it), with a bound, not a fixed wait.
-			waitUntil(() => started.server.getReportStats().received === fired, "every event to be handled", 10);
+			waitUntil(() => started.server.diagnostics().clientReport.received === fired, "every event to be handled", 10);
 			const after = heapAfterCollect();
 
-			const stats = started.server.getReportStats();
+			const stats = started.server.diagnostics().clientReport;
 			expect(stats.received).to.equal(fired);
 			expect(stats.accepted + stats.rejected + stats.rateLimited + stats.ignored).to.equal(fired);
 			expect(stats.accepted <= players.size()).to.equal(true);
 			// 3 at once, then one every 2 s: about 4 per player in 2 s, out of 2,000.
 			expect(stats.rateLimited >= fired - players.size() * 10).to.equal(true);
 			expect(started.server.isStopped()).to.equal(false);
-			const counts = started.server.getTrackedCounts();
-			expect(counts.players).to.equal(players.size());
-			expect(counts.limiterKeys <= players.size()).to.equal(true);
+			const diagnostics = started.server.diagnostics();
+			expect(diagnostics.joins.players).to.equal(players.size());
+			expect(diagnostics.clientReport.limiterKeys <= players.size()).to.equal(true);
 
 			// Everyone's join goes out, with only well-formed values (valid reports, or unknown after the wait).
 			started.clock.advance(60);
@@ -156,14 +156,14 @@ export = () => {
 			// Under load the leaves may take more than one frame to be handled: wait for them, with a bound.
 			waitUntil(
 				() => {
-					const left = started.server.getTrackedCounts();
-					return left.players === 0 && left.limiterKeys === 0;
+					const left = started.server.diagnostics();
+					return left.joins.players === 0 && left.clientReport.limiterKeys === 0;
 				},
 				"nothing to be kept of the players who left",
 				10,
 			);
-			expect(started.server.getTrackedCounts().players).to.equal(0);
-			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
+			expect(started.server.diagnostics().joins.players).to.equal(0);
+			expect(started.server.diagnostics().clientReport.limiterKeys).to.equal(0);
 
 			print(
 				`[hostile] fired ${fired}, accepted ${stats.accepted}, rejected ${stats.rejected}, ` +
@@ -182,9 +182,9 @@ export = () => {
 			task.wait();
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			task.wait();
-			expect(started.server.getReportStats().ignored).to.equal(1);
-			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
-			expect(started.server.getTrackedCounts().players).to.equal(0);
+			expect(started.server.diagnostics().clientReport.ignored).to.equal(1);
+			expect(started.server.diagnostics().clientReport.limiterKeys).to.equal(0);
+			expect(started.server.diagnostics().joins.players).to.equal(0);
 
 			// A Player object that is parented but not in the server's player list (never added, so never tracked).
 			const stranger = (Instance as unknown as { new: (className: string) => Player }).new("Player");
@@ -195,10 +195,10 @@ export = () => {
 			report(started, stranger, { platform: "Phone", tzOffset: "+00:00" });
 			task.wait();
 			waitSeconds(0.05);
-			expect(started.server.getReportStats().ignored).to.equal(2);
-			expect(started.server.getReportStats().accepted).to.equal(0);
-			expect(started.server.getTrackedCounts().limiterKeys).to.equal(0);
-			expect(started.server.getTrackedCounts().players).to.equal(0);
+			expect(started.server.diagnostics().clientReport.ignored).to.equal(2);
+			expect(started.server.diagnostics().clientReport.accepted).to.equal(0);
+			expect(started.server.diagnostics().clientReport.limiterKeys).to.equal(0);
+			expect(started.server.diagnostics().joins.players).to.equal(0);
 			expect(serviceControl.count("playerJoin")).to.equal(0);
 			stranger.Destroy();
 		});

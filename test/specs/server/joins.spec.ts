@@ -1,5 +1,6 @@
 import { StaffOps, STAFF_ATTRIBUTE } from "../../../src/server";
-import { sendClientReport, resetClientReportForTests } from "../../../src/client/report";
+import { resetClientPartsForTests } from "../../../src/client/clientPart";
+import { sendClientReport } from "../../../src/client/report";
 import { sharedBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
@@ -194,7 +195,7 @@ export = () => {
 			const silent = join(2013, "SilentSam");
 			const started = startRegistered({ clientReportTimeoutSeconds: 10 });
 			// Tracked at start, before any client report arrives.
-			expect(started.server.getTrackedCounts().players).to.equal(3);
+			expect(started.server.diagnostics().joins.players).to.equal(3);
 			report(started, early, { platform: "Console", tzOffset: "-08:00" });
 			report(started, earlyStaff, { platform: "Desktop", tzOffset: "+02:00" });
 			waitUntil(() => StaffOps.isStaff(earlyStaff) && StaffOps.getSession(early) !== undefined, "both answers");
@@ -232,7 +233,7 @@ export = () => {
 			expect(joinsOf(2005).size()).to.equal(1);
 			expect(joinsOf(2005)[0].platform).to.equal("Phone");
 			expect(joinsOf(2005)[0].tzOffset).to.equal("+05:45");
-			const stats = started.server.getReportStats();
+			const stats = started.server.diagnostics().clientReport;
 			expect(stats.accepted).to.equal(1);
 			expect(stats.ignored).to.equal(1);
 		});
@@ -240,7 +241,7 @@ export = () => {
 		it("carries the client reporter's own payload through the remote to the service", () => {
 			const started = startRegistered();
 			const player = join(2006);
-			resetClientReportForTests();
+			resetClientPartsForTests();
 			const sent = sendClientReport({
 				send: (payload) => harness.players.client(player).fire(started.remote, payload),
 				readDevice: () => ({
@@ -253,7 +254,7 @@ export = () => {
 				}),
 				measureOffset: () => "-03:30",
 			});
-			resetClientReportForTests();
+			resetClientPartsForTests();
 			expect(sent).to.equal(true);
 			waitUntil(() => joinsOf(2006).size() === 1, "the join");
 			expect(joinsOf(2006)[0].platform).to.equal("Tablet");
@@ -311,7 +312,7 @@ export = () => {
 			}, "the join of the player who stayed");
 			waitSeconds(0.1);
 			expect(joinsOf(2010).size()).to.equal(0);
-			expect(started.server.getTrackedCounts().players).to.equal(1);
+			expect(started.server.diagnostics().joins.players).to.equal(1);
 		});
 
 		it("reports a player again after they leave and rejoin", () => {

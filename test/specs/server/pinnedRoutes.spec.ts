@@ -47,7 +47,7 @@ export = () => {
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
 			expect(linesWith(warnings(), "leave report was refused").size()).to.equal(0);
 			expect(serviceControl.count("playerLeave")).to.equal(8);
-			expect(started.server.getTrackedCounts().leaves).to.equal(2);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(2);
 		});
 
 		it("a 404 on a leave after the service forgot the server: one read tells, and the leave is not sent again", () => {
@@ -64,7 +64,7 @@ export = () => {
 			}
 			expect(serviceControl.count("getRunningGame")).to.equal(1);
 			expect(serviceControl.count("playerLeave")).to.equal(1);
-			expect(started.server.getTrackedCounts().leaves).to.equal(0);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(0);
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(0);
 		});
 	});

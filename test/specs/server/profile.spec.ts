@@ -1,4 +1,4 @@
-import { checkConfig } from "../../../src/server/config";
+import { checkConfig } from "../../../src/server/configCheck";
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { cleanUp, join } from "./support";

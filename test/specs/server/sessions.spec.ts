@@ -92,7 +92,7 @@ export = () => {
 			started.clock.advance(30);
 			waitSeconds(0.1);
 			expect(serviceControl.count("playerJoin") + serviceControl.count("playerLeave")).to.equal(0);
-			expect(started.server.getTrackedCounts().players).to.equal(0);
+			expect(started.server.diagnostics().joins.players).to.equal(0);
 		});
 
 		it("reports the leave of a player who left while their join was in flight, once it is answered", () => {
@@ -104,7 +104,7 @@ export = () => {
 			harness.players.remove(player);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the leave");
 			expect(serviceControl.records().openSessionsByUser["1002"]).to.equal(undefined);
-			expect(started.server.getTrackedCounts().players).to.equal(0);
+			expect(started.server.diagnostics().joins.players).to.equal(0);
 		});
 
 		it("retries leaves through an outage and sends each once it is over", () => {
@@ -120,10 +120,10 @@ export = () => {
 			waitSeconds(0.1);
 			// One leave out at a time while the service fails.
 			expect(serviceControl.count("playerLeave")).to.equal(1);
-			expect(started.server.getTrackedCounts().leaves).to.equal(3);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(3);
 			serviceControl.clearFaults();
 			started.clock.advance(60);
-			waitUntil(() => started.server.getTrackedCounts().leaves === 0, "the leaves after the outage");
+			waitUntil(() => started.server.diagnostics().sessions.leaves === 0, "the leaves after the outage");
 			expect(serviceControl.records().openSessionsByUser["2001"]).to.equal(undefined);
 			expect(serviceControl.records().openSessionsByUser["2003"]).to.equal(undefined);
 			expect(linesWith(warnings(), "leave reports are failing").size()).to.equal(1);
@@ -153,7 +153,7 @@ export = () => {
 			waitSeconds(0.5);
 			// The old server's sessions went with it: the queued leave is not sent again under its id.
 			expect(serviceControl.count("playerLeave")).to.equal(1);
-			expect(started.server.getTrackedCounts().leaves).to.equal(0);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(0);
 		});
 	});
 
@@ -175,7 +175,7 @@ export = () => {
 			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s.
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
 			expect(serviceControl.count("playerLeave")).to.equal(8);
-			expect(started.server.getTrackedCounts().leaves).to.equal(2);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(2);
 			harness.server.close();
 			expect(serviceControl.count("endServer")).to.equal(1);
 			expect(linesWith(warnings(), "no endServer route").size()).to.equal(1);

@@ -91,7 +91,7 @@ function probeOrder(
 	const { server, http } = startOnClock(clock, true);
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
 	for (let i = 1; i <= 3; i++) harness.players.add(2300 + i);
-	waitUntil(() => server.getFailureCounts().joins >= 3, "the first three joins to fail");
+	waitUntil(() => server.diagnostics().joins.failures.joins >= 3, "the first three joins to fail");
 	if (staffRankFails) harness.players.failNextRankReads(1);
 	harness.players.add(1001);
 	waitSeconds(0.1);

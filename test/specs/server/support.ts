@@ -172,7 +172,11 @@ export function waitForFailures(
 	kind: "register" | "joins" | "heartbeats",
 	count: number,
 ): void {
-	waitUntil(() => server.getFailureCounts()[kind] >= count, `${count} handled ${kind} failure(s)`);
+	const handled = () => {
+		const { joins, presence } = server.diagnostics();
+		return { ...joins.failures, heartbeats: presence.heartbeatFailures }[kind];
+	};
+	waitUntil(() => handled() >= count, `${count} handled ${kind} failure(s)`);
 }
 
 /** Adds a player and lets PlayerAdded reach the integration. */

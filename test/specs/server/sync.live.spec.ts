@@ -22,7 +22,7 @@ function sendDataRequests(): Array<LoggedRequest> {
 
 /** Syncs whose answer (or failure) the library has handled. */
 function handled(started: Started): number {
-	const counts = started.server.getSync().counts;
+	const counts = started.server.diagnostics().presence.sync;
 	return counts.sent + counts.failures;
 }
 
@@ -95,7 +95,7 @@ export = () => {
 			expect(harness.players.kickMessage(other)).to.equal(undefined);
 			expect(kicks.size()).to.equal(1);
 			expect(kicks[0]).to.equal("2411 Rule 3, sorry");
-			expect(started.server.getActionCounts().kick).to.equal(1);
+			expect(started.server.diagnostics().dashboardActions.kick).to.equal(1);
 		});
 
 		it("a drop-after on sendData loses the handed-over kick; the library counts the failed sync", () => {
@@ -106,7 +106,7 @@ export = () => {
 			serviceControl.fault({ operation: "sendData", kind: "drop-after", times: 1 });
 			queueKick(started, target, "lost with its answer");
 			syncAfter(started, SYNC_IDLE_SECONDS);
-			expect(started.server.getSync().counts.failures).to.equal(1);
+			expect(started.server.diagnostics().presence.sync.failures).to.equal(1);
 			expect(
 				warnings()
 					.filter((line) => line.find("syncs are failing", 1, true)[0] !== undefined)
@@ -123,7 +123,7 @@ export = () => {
 			expect(sent[0].status).to.equal(0);
 			expect(sent[sent.size() - 1].status).to.equal(200);
 			expect(harness.players.kickMessage(target)).to.equal(undefined);
-			expect(started.server.getActionCounts().kick).to.equal(0);
+			expect(started.server.diagnostics().dashboardActions.kick).to.equal(0);
 		});
 
 		it("a join after a sync keeps everyone in the running game (no roster removal)", () => {
@@ -149,7 +149,7 @@ export = () => {
 			const [player] = present([2441]);
 			const sessionId = StaffOps.getSession(player)?.sessionId;
 			expect(sessionId).never.to.equal(undefined);
-			const events = started.server.getSessionEvents();
+			const events = started.server.features.presence.events;
 			events.add({ type: "idle", sessionId: sessionId!, date: 1_700_000_100 });
 			events.add({ type: "active", sessionId: sessionId!, date: 1_700_000_160 });
 			serviceControl.fault({ operation: "sendData", kind: "drop-after", times: 1 });

@@ -24,7 +24,7 @@ export = () => {
 		it("replaces the heartbeat and never sends a players field", () => {
 			const started = startAgainstFake();
 			joined(started, [1001, 2001]);
-			started.server.getSessionEvents().add({ type: "idle", sessionId: "s-1001", date: 1_700_000_000 });
+			started.server.features.presence.events.add({ type: "idle", sessionId: "s-1001", date: 1_700_000_000 });
 			run(started, 120);
 			const sent = syncs(started);
 			expect(sent.size() >= 9 && sent.size() <= 10).to.equal(true);
@@ -44,7 +44,7 @@ export = () => {
 			run(started, 60);
 			const idle = syncs(started);
 			expect(idle[1].at - idle[0].at).to.equal(SYNC_IDLE_SECONDS);
-			started.server.getSync().setFast(true);
+			started.server.features.presence.sync.setFast(true);
 			run(started, 30);
 			const all = syncs(started);
 			expect(all[all.size() - 1].at - all[all.size() - 2].at).to.equal(SYNC_FAST_SECONDS);
@@ -53,7 +53,7 @@ export = () => {
 		it("syncs every callSyncSeconds while a call is open when the game sets it", () => {
 			const started = startAgainstFake({ callSyncSeconds: 2.5 });
 			run(started, 30);
-			started.server.getSync().setFast(true);
+			started.server.features.presence.sync.setFast(true);
 			run(started, 30);
 			const all = syncs(started);
 			// The last 10 syncs (all within the 30 s with the call open) are 2.5 s apart, not 3.
@@ -65,7 +65,7 @@ export = () => {
 			const started = startAgainstFake();
 			const outcomes = new Array<string>();
 			let chatLeft = 1;
-			started.server.getSync().setChatOutbox({
+			started.server.features.presence.sync.setChatOutbox({
 				take() {
 					if (chatLeft === 0) return undefined;
 					chatLeft -= 1;
@@ -75,7 +75,7 @@ export = () => {
 					outcomes.push(outcome);
 				},
 			});
-			started.server.getSessionEvents().add({ type: "typing", sessionId: "s-9", date: 1_700_000_001 });
+			started.server.features.presence.events.add({ type: "typing", sessionId: "s-9", date: 1_700_000_001 });
 			started.fake.fail("/activity/sendData", { status: 500 });
 			run(started, 13);
 			run(started, 5);

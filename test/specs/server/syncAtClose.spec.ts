@@ -39,7 +39,7 @@ export = () => {
 				notified.push(`${target.UserId} ${message}`),
 			);
 			// Between two syncs: an event waits and the dashboard queues a notification.
-			started.server.getSessionEvents().add({ type: "idle", sessionId, date: 1_700_000_100 });
+			started.server.features.presence.events.add({ type: "idle", sessionId, date: 1_700_000_100 });
 			deskControl.queueAction(runningGameId, "notify", 2601, "Server restarting");
 			const [, finished] = harness.server.close();
 			expect(finished).to.equal(true);
@@ -57,7 +57,7 @@ export = () => {
 			expect(delivered.size()).to.equal(1);
 			// Acted on once: shown, or dropped because the player had left as the server closed (the harness removes
 			// the players after the BindToClose callbacks start, so the answer usually finds them gone).
-			const counts = started.server.getActionCounts();
+			const counts = started.server.diagnostics().dashboardActions;
 			expect(counts.notify + counts.dropped).to.equal(1);
 			expect(notified.size()).to.equal(counts.notify);
 		});

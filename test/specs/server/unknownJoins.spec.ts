@@ -125,7 +125,7 @@ export = () => {
 
 			for (const player of players) expect(leavesOf(player.UserId)).to.equal(1); // was 2 and more
 			expect(serviceControl.count("playerLeave")).to.equal(4);
-			expect(started.server.getTrackedCounts().leaves).to.equal(0);
+			expect(started.server.diagnostics().sessions.leaves).to.equal(0);
 		});
 
 		it("sends a join the service never got again once, after two reads a grace period apart found the player absent", () => {

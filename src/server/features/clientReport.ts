@@ -1,0 +1,64 @@
+// The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
+import { ClientReports, ClientReportStats } from "../clientReports";
+import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
+import type { ServerContext } from "./context";
+import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "./feature";
+import type { JoinsFeature } from "./joins";
+
+/**
+ * The client report: each client sends its platform and timezone once, and the join waits for it up to a timeout.
+ * The drop-in model and the Wally package deliver the client part (the loader) themselves.
+ * @internal
+ */
+export const CLIENT_REPORT: FeatureDeclaration = {
+	name: "clientReport",
+	settings: [
+		{ field: "clientReportTimeoutSeconds", attribute: "ClientReportTimeoutSeconds", default: 20, min: 0, max: 60 },
+		{ field: "deliverClient", attribute: "DeliverClient", modelDefault: true },
+	],
+	remotes: ["ClientReport"],
+	clientParts: [{ folder: "report", start: "startClientReport" }],
+};
+
+/** Counts of client report events, and the rate limiter's size (memory checks). @internal */
+export interface ClientReportDiagnostics extends ClientReportStats {
+	readonly limiterKeys: number;
+}
+
+/** The client report feature. @internal */
+export class ClientReportFeature implements Feature {
+	readonly declaration = CLIENT_REPORT;
+	readonly reports: ClientReports;
+
+	constructor(
+		private readonly ctx: ServerContext,
+		joins: JoinsFeature,
+	) {
+		this.reports = new ClientReports(ctx.players, joins.gathering, ctx.scheduler);
+	}
+
+	start(): void {
+		this.ctx.listen(this.ctx.remotes!.ClientReport, "client report", (player, args) =>
+			this.reports.handle(player, args),
+		);
+	}
+
+	/**
+	 * Puts the model's client part where players get it, its loader told to start `parts` (every feature's); one
+	 * default for every way in: on where the model's client part is there.
+	 */
+	deliver(parts: ReadonlyArray<ClientPartDeclaration>): void {
+		const ctx = this.ctx;
+		if (ctx.config.deliverClient ?? findModelRoot() !== undefined) {
+			ctx.guard("client delivery", () => deliverFromModel(ctx.seams.delivery ?? {}, parts));
+		}
+	}
+
+	left(player: Player): void {
+		this.reports.forget(player.UserId);
+	}
+
+	diagnostics(): ClientReportDiagnostics {
+		return { ...this.reports.stats, limiterKeys: this.reports.limiterKeys() };
+	}
+}

@@ -1,0 +1,49 @@
+// The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
+import { robloxTextFilter } from "../../bridge/filter";
+import { DashboardActions } from "../dashboardActions";
+import type { ServerContext } from "./context";
+import type { Feature, FeatureDeclaration } from "./feature";
+
+/**
+ * Dashboard actions (deployed profile): kicks, notifications and shutdowns that ride the sync's answers into the
+ * game; a notification shows in the built-in UI unless turned off.
+ * @internal
+ */
+export const DASHBOARD_ACTIONS: FeatureDeclaration = {
+	name: "dashboardActions",
+	settings: [{ field: "builtInNotifications", attribute: "BuiltInNotifications", default: true }],
+	remotes: ["Notifications"],
+	clientParts: [{ folder: "notify", start: "startNotifications" }],
+};
+
+/** Dashboard actions acted on, by type. @internal */
+export interface DashboardActionsDiagnostics {
+	readonly kick: number;
+	readonly notify: number;
+	readonly shutdown: number;
+	readonly dropped: number;
+}
+
+/** The dashboard actions feature. @internal */
+export class DashboardActionsFeature implements Feature {
+	readonly declaration = DASHBOARD_ACTIONS;
+	readonly actions: DashboardActions;
+
+	constructor(ctx: ServerContext) {
+		this.actions = new DashboardActions({
+			players: ctx.players,
+			filter: ctx.seams.textFilter ?? robloxTextFilter,
+			signals: ctx.signals,
+			notifications: () => (ctx.config.builtInNotifications ? ctx.remotes?.Notifications : undefined),
+		});
+	}
+
+	joined(player: Player): void {
+		// A server the dashboard shut down kicks every later joiner too.
+		this.actions.joined(player);
+	}
+
+	diagnostics(): DashboardActionsDiagnostics {
+		return { ...this.actions.counts };
+	}
+}

@@ -1,0 +1,72 @@
+// What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
+import type { RemoteName } from "../../shared/remotes";
+
+/**
+ * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
+ * the profile that turns it on are written. `scripts/settings-drift.mjs` reads these declarations (plain literals
+ * only) and fails `npm test` when the model's attributes, Bootstrap's tables, the TypeScript and Luau config types
+ * or the README's settings table say otherwise.
+ * @internal
+ */
+export interface SettingDeclaration {
+	/** The field of `StaffOpsConfig`; a nested one is written `sessions.reportLeaves`. */
+	readonly field: string;
+	/** The drop-in model's attribute; absent for settings that only code can give (functions, tables). */
+	readonly attribute?: string;
+	/** The library's default when the field is left out; absent when there is none (a required or open setting). */
+	readonly default?: string | number | boolean;
+	/** The attribute's value in the model (init.meta.json), when it differs from the library's default. */
+	readonly modelDefault?: string | number | boolean;
+	/** For numbers: the allowed range. */
+	readonly min?: number;
+	readonly max?: number;
+	/** The service profile that turns it on by default (on there unless set to false). */
+	readonly profile?: "deployed";
+	/** Without it StaffOps cannot work: a bad value stops it. Every other setting falls back to its default. */
+	readonly required?: boolean;
+}
+
+/**
+ * The client part a feature delivers: its module under `src/client/` (a folder's index, or `folder/file`) and the
+ * function the drop-in model's loader calls there.
+ * @internal
+ */
+export interface ClientPartDeclaration {
+	readonly folder: string;
+	readonly start: string;
+}
+
+/**
+ * What a feature is, in one literal: its name (the key of its diagnostics record), its settings, the remotes it
+ * listens or speaks on, and the client parts the model's loader starts for it.
+ * @internal
+ */
+export interface FeatureDeclaration {
+	readonly name: string;
+	readonly settings: ReadonlyArray<SettingDeclaration>;
+	readonly remotes: ReadonlyArray<RemoteName>;
+	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
+}
+
+/**
+ * A running feature: built by `server.ts` in its start order, told of the server's moments through these hooks, and
+ * stopped in the reverse of that order. Every hook runs inside the server's guard.
+ * @internal
+ */
+export interface Feature {
+	readonly declaration: FeatureDeclaration;
+	/** At `begin`, after the remotes exist: connect remotes and players, start what runs from the first moment. */
+	start?(): void;
+	/** After each registration, with the profile decided. */
+	registered?(): void;
+	/** The service forgot this server: drop what belonged to the old registration. */
+	forgotten?(): void;
+	/** A player joined (PlayerAdded). */
+	joined?(player: Player): void;
+	/** A player is leaving (PlayerRemoving). */
+	left?(player: Player): void;
+	/** Stops at once; sends nothing more. */
+	stop?(): void;
+	/** What specs and monitoring read: counts and sizes, never a key or a player's text. */
+	diagnostics(): object;
+}

@@ -1,0 +1,132 @@
+// The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
+import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
+import { CONSENT, ConsentFeature } from "./consent";
+import type { ServerContext } from "./context";
+import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
+import type { ClientPartDeclaration, Feature, FeatureDeclaration, SettingDeclaration } from "./feature";
+import { JOINS, JoinsFeature } from "./joins";
+import { PRESENCE, PresenceFeature } from "./presence";
+import { SERVICE } from "./service";
+import { SESSIONS, SessionsFeature } from "./sessions";
+import { STAFF_ACTIVITY, StaffActivityFeature } from "./staffActivity";
+import { STAFF_HINT, StaffHintFeature } from "./staffHint";
+import { SUPPORT_CALLS, SupportCallsFeature } from "./supportCalls";
+
+/**
+ * Every feature's declaration, the service's connection first, then the features in start order: each uses only
+ * those before it (see {@link buildFeatures}); players leave, and the server stops, in reverse.
+ * @internal
+ */
+export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
+	SERVICE,
+	STAFF_HINT,
+	SESSIONS,
+	DASHBOARD_ACTIONS,
+	JOINS,
+	PRESENCE,
+	CLIENT_REPORT,
+	CONSENT,
+	STAFF_ACTIVITY,
+	SUPPORT_CALLS,
+];
+
+/** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
+export function clientParts(): Array<ClientPartDeclaration> {
+	const parts = new Array<ClientPartDeclaration>();
+	for (const declaration of DECLARATIONS) for (const part of declaration.clientParts) parts.push(part);
+	return parts;
+}
+
+/** One attribute of the drop-in model: the setting it feeds and the value the model ships. @internal */
+export interface ModelAttribute {
+	readonly attribute: string;
+	/** The setting's field; a nested one is written `sessions.reportLeaves`. */
+	readonly field: string;
+	readonly modelDefault: string | number | boolean;
+}
+
+/**
+ * Every setting's attribute, in declaration order: what the drop-in model's Bootstrap reads (it requires this module
+ * before it reads the model's attributes), so it has no list of its own to keep.
+ * @internal
+ */
+export function modelAttributes(): Array<ModelAttribute> {
+	const attributes = new Array<ModelAttribute>();
+	for (const declaration of DECLARATIONS) {
+		for (const { attribute, field, modelDefault, default: fallback } of declaration.settings) {
+			const shipped = modelDefault ?? fallback;
+			if (attribute !== undefined && shipped !== undefined)
+				attributes.push({ attribute, field, modelDefault: shipped });
+		}
+	}
+	return attributes;
+}
+
+/** Every declared setting by its field (`sessions.reportLeaves` for a nested one). @internal */
+export const SETTINGS = new Map<string, SettingDeclaration>();
+for (const declaration of DECLARATIONS)
+	for (const setting of declaration.settings) SETTINGS.set(setting.field, setting);
+
+/** The declared default of a setting; an error when it declares none (a mistake in this library, not the game's). @internal */
+export function declaredDefault<T extends string | number | boolean>(field: string): T {
+	const value = SETTINGS.get(field)?.default;
+	if (value === undefined) error(`StaffOps declares no default for ${field}`);
+	return value as T;
+}
+
+/** Every feature of a running server, by the name its declaration gives. @internal */
+export interface ServerFeatures {
+	readonly staffHint: StaffHintFeature;
+	readonly sessions: SessionsFeature;
+	readonly dashboardActions: DashboardActionsFeature;
+	readonly joins: JoinsFeature;
+	readonly presence: PresenceFeature;
+	readonly clientReport: ClientReportFeature;
+	readonly consent: ConsentFeature;
+	readonly staffActivity: StaffActivityFeature;
+	readonly supportCalls: SupportCallsFeature;
+}
+
+/** Each feature's diagnostics record, by feature name. @internal */
+export type ServerDiagnostics = { readonly [K in keyof ServerFeatures]: ReturnType<ServerFeatures[K]["diagnostics"]> };
+
+/**
+ * Builds the features, each handed the ones it uses (so each is built after them): the one place that says which
+ * feature leans on which.
+ * @internal
+ */
+export function buildFeatures(ctx: ServerContext): ServerFeatures {
+	const staffHint = new StaffHintFeature(ctx);
+	const sessions = new SessionsFeature(ctx);
+	const dashboardActions = new DashboardActionsFeature(ctx);
+	const joins = new JoinsFeature(ctx, sessions, staffHint);
+	const presence = new PresenceFeature(ctx, joins, sessions, dashboardActions);
+	return {
+		staffHint,
+		sessions,
+		dashboardActions,
+		joins,
+		presence,
+		clientReport: new ClientReportFeature(ctx, joins),
+		consent: new ConsentFeature(ctx, joins),
+		staffActivity: new StaffActivityFeature(ctx, joins, presence),
+		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
+	};
+}
+
+/** A list in reverse order (roblox-ts arrays have no `reverse`). @internal */
+export function reversed<T extends defined>(list: ReadonlyArray<T>): Array<T> {
+	const result = new Array<T>();
+	for (let i = list.size() - 1; i >= 0; i--) result.push(list[i]);
+	return result;
+}
+
+/** The built features in start order ({@link DECLARATIONS}' order). @internal */
+export function startOrder(features: ServerFeatures): Array<Feature> {
+	const order = new Array<Feature>();
+	for (const declaration of DECLARATIONS) {
+		const feature = (features as unknown as Record<string, Feature | undefined>)[declaration.name];
+		if (feature !== undefined) order.push(feature);
+	}
+	return order;
+}

@@ -1,0 +1,73 @@
+// The staff activity feature: clients report active, idle and typing as session events the sync carries.
+import { defaultChatted } from "../seams";
+import { StaffActivity, StaffActivityStats } from "../staffActivity";
+import { activitySettingsOf, isTrackedResult } from "../tracking";
+import type { ServerContext } from "./context";
+import type { Feature, FeatureDeclaration } from "./feature";
+import type { JoinsFeature } from "./joins";
+import type { PresenceFeature } from "./presence";
+
+/**
+ * Staff activity (deployed service): clients report `active`/`idle`/`typing` as session events the sync carries,
+ * and chat messages when asked.
+ * @internal
+ */
+export const STAFF_ACTIVITY: FeatureDeclaration = {
+	name: "staffActivity",
+	settings: [
+		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false },
+		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
+	],
+	remotes: ["Activity"],
+	clientParts: [{ folder: "activity", start: "startActivityReport" }],
+};
+
+/** The staff activity feature; its reporter exists once the remotes do. @internal */
+export class StaffActivityFeature implements Feature {
+	readonly declaration = STAFF_ACTIVITY;
+	activity?: StaffActivity;
+
+	constructor(
+		private readonly ctx: ServerContext,
+		private readonly joins: JoinsFeature,
+		private readonly presence: PresenceFeature,
+	) {}
+
+	start(): void {
+		const ctx = this.ctx;
+		const { seams, config } = ctx;
+		const remote = ctx.remotes!.Activity;
+		// Session events ride the sync's queue; a spec may take them itself.
+		const emit = seams.emitSessionEvent ?? ((event) => this.presence.events.add(event));
+		const registrationAnswer = seams.registrationAnswer ?? (() => ctx.registration.current?.answer);
+		const activity = (this.activity = new StaffActivity({
+			scheduler: ctx.scheduler,
+			remote,
+			emit,
+			settings: () => activitySettingsOf(registrationAnswer()),
+			everyone: config.activity.everyone === true,
+			chatMessages: config.activity.chatMessages === true,
+			chatted: seams.chatted ?? defaultChatted,
+			now: () => os.time(),
+			guard: ctx.guard,
+		}));
+		this.joins.onAnswered((player, result) => {
+			// Activity is asked of clients only where the sync carries it (the deployed profile, sync on).
+			const tracked = isTrackedResult(result) && ctx.syncRuns();
+			activity.answered(player, tracked, result.isStaff, result.sessionId);
+		});
+		ctx.listen(remote, "activity report", (player, args) => activity.handle(player, args));
+	}
+
+	left(player: Player): void {
+		this.activity?.forget(player);
+	}
+
+	stop(): void {
+		this.activity?.stop();
+	}
+
+	diagnostics(): Partial<StaffActivityStats> {
+		return this.activity ? { ...this.activity.stats } : {};
+	}
+}

@@ -1,0 +1,34 @@
+// The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
+import { robloxRank } from "../staffHint";
+import type { ServerContext } from "./context";
+import type { Feature, FeatureDeclaration } from "./feature";
+
+/**
+ * The staff hint: likely staff (by group rank) have their join sent first in a join storm. It runs inside the
+ * gathering of joins (`gathering.ts` reads the rank); this module declares its settings and picks the rank reader.
+ * @internal
+ */
+export const STAFF_HINT: FeatureDeclaration = {
+	name: "staffHint",
+	settings: [
+		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0 },
+		{ field: "staffHint.minRank", attribute: "StaffHintMinRank", modelDefault: 0, min: 1, max: 255 },
+	],
+	remotes: [],
+	clientParts: [],
+};
+
+/** The staff hint as the gathering uses it. @internal */
+export class StaffHintFeature implements Feature {
+	readonly declaration = STAFF_HINT;
+	/** A player's rank in a group: the seam, or Roblox's GroupService. */
+	readonly rankOf: (player: Player, groupId: number) => number;
+
+	constructor(private readonly ctx: ServerContext) {
+		this.rankOf = ctx.seams.rankOf ?? robloxRank;
+	}
+
+	diagnostics(): { readonly groupId?: number } {
+		return { groupId: this.ctx.config.staffHint?.groupId };
+	}
+}

@@ -1,0 +1,136 @@
+// The support calls feature: players call staff and write back; game code may open a call's chat itself.
+import { CallBridge } from "../../bridge/callBridge";
+import { SupportDesk } from "../../bridge/supportDesk";
+import type { CallChat, OpenChatOptions } from "../../bridge/types";
+import { logWarn } from "../../background/log";
+import { registrationFacts } from "../profile";
+import type { ServerContext } from "./context";
+import type { Feature, FeatureDeclaration } from "./feature";
+import type { JoinsFeature } from "./joins";
+import type { PresenceFeature } from "./presence";
+import type { SessionsFeature } from "./sessions";
+
+/**
+ * Support calls: players call staff and write back (deployed profile), messages ride the sync, and game code may
+ * open a call's chat itself (`StaffOps.openCall`).
+ * @internal
+ */
+export const SUPPORT_CALLS: FeatureDeclaration = {
+	name: "supportCalls",
+	settings: [
+		{ field: "callStaff", attribute: "CallStaff", default: true },
+		// The sync's interval while a call is open (sync.ts SYNC_FAST_SECONDS).
+		{ field: "callSyncSeconds", attribute: "CallSyncSeconds", default: 3, min: 2, max: 10 },
+	],
+	remotes: ["CallEvents", "SupportRequests"],
+	clientParts: [
+		{ folder: "chat/mount", start: "startCallChat" },
+		{ folder: "support", start: "startSupportCalls" },
+	],
+};
+
+/** Whether the registration answer's `moderation` says the workspace takes in-game calls (a flag, or its settings). */
+function takesCalls(moderation: unknown): boolean {
+	return moderation === true || typeIs(moderation, "table");
+}
+
+/** What specs and monitoring read of support calls. @internal */
+export interface SupportCallsDiagnostics {
+	/** Calls open now. */
+	readonly calls: number;
+}
+
+/** The support calls feature: the call bridge and the support desk, which exist once the remotes do. @internal */
+export class SupportCallsFeature implements Feature {
+	readonly declaration = SUPPORT_CALLS;
+	calls?: CallBridge;
+	desk?: SupportDesk;
+
+	constructor(
+		private readonly ctx: ServerContext,
+		private readonly joins: JoinsFeature,
+		private readonly sessions: SessionsFeature,
+		private readonly presence: PresenceFeature,
+	) {}
+
+	start(): void {
+		const ctx = this.ctx;
+		const { seams } = ctx;
+		const remotes = ctx.remotes!;
+		const sync = this.presence.sync;
+		const calls = (this.calls = new CallBridge({
+			client: ctx.client,
+			scheduler: ctx.scheduler,
+			random: seams.random,
+			players: ctx.players,
+			remote: remotes.CallEvents,
+			filter: seams.textFilter,
+			yieldSlice: seams.transport?.yieldSlice,
+			workClock: seams.transport?.workClock,
+		}));
+		// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
+		const desk = (this.desk = new SupportDesk({
+			client: ctx.client,
+			bridge: calls,
+			runningGameId: () => ctx.registration.current?.runningGameId,
+			setFast: (fast) => sync.setFast(fast),
+			canChat: seams.canChat,
+			filter: seams.textFilter,
+			scheduler: ctx.scheduler,
+			remote: remotes.SupportRequests,
+			players: ctx.players,
+			// A reported leave ends the player's calls on the service; otherwise the desk ends them itself.
+			endOnLeave: () => !this.sessions.ender.reportsLeaves(),
+			mayCall: (player) => !this.joins.isUntracked(player),
+		}));
+		sync.setChatOutbox(desk.outbox);
+		sync.onOngoingChats = (chats) => desk.handleOngoingChats(chats);
+	}
+
+	/** Opens the chat of call `callId` for `player` from game code (`StaffOps.openCall`); undefined with a warning. */
+	openCall(player: Player, callId: string, options?: OpenChatOptions): CallChat | undefined {
+		const calls = this.calls;
+		if (calls === undefined) {
+			logWarn("openCall: StaffOps is not running");
+			return undefined;
+		}
+		if (this.joins.isUntracked(player)) {
+			logWarn("openCall: the service tracks nothing for this player (tracked: false); no call is opened");
+			return undefined;
+		}
+		const [ok, chatOrProblem] = pcall(() => calls.open(player, callId, options));
+		if (!ok) {
+			logWarn(`openCall: ${tostring(chatOrProblem)}`);
+			return undefined;
+		}
+		return chatOrProblem;
+	}
+
+	registered(): void {
+		if (this.desk === undefined) return;
+		const syncRuns = this.ctx.syncRuns();
+		// Calling staff needs the deployed service's routes, a workspace that takes calls, and the sync to carry them.
+		this.desk.setFedBySync(syncRuns);
+		const moderation = registrationFacts(this.ctx.registration.current?.answer).moderation;
+		this.desk.setAvailable(syncRuns && this.ctx.config.callStaff && takesCalls(moderation));
+	}
+
+	/**
+	 * At the close: ends every open call (the service's endServer leaves them open for ever), and any whose create is
+	 * still in flight once it is answered; undefined if none.
+	 */
+	endAllCalls(): Promise<unknown> | undefined {
+		const desk = this.desk;
+		if (desk === undefined || !desk.hasCallsToEnd() || this.ctx.registration.current === undefined) return;
+		return desk.endAllCalls();
+	}
+
+	stop(): void {
+		this.desk?.destroy();
+		this.calls?.destroy();
+	}
+
+	diagnostics(): SupportCallsDiagnostics {
+		return { calls: this.desk?.getCallCount() ?? 0 };
+	}
+}
