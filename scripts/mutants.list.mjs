@@ -589,10 +589,10 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-rank-wait",
-		file: "src/server/staffHint.ts",
+		file: "src/server/gathering.ts",
 		in: "RANK_WAIT_SECONDS",
-		from: "export const RANK_WAIT_SECONDS = 3;",
-		to: "export const RANK_WAIT_SECONDS = 30;",
+		from: "const RANK_WAIT_SECONDS = 3;",
+		to: "const RANK_WAIT_SECONDS = 30;",
 		what: "a slow rank read holds the join 30 s",
 		specs: "specs server staffFirst",
 	},
@@ -1210,7 +1210,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "filter-no-deadline",
-		file: "src/bridge/filter.ts",
+		file: "src/roblox/textFilter.ts",
 		in: "filterWithin",
 		from: "scheduler.delay(seconds, () => {",
 		to: "scheduler.delay(seconds * 1e6, () => {",

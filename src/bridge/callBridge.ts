@@ -8,7 +8,7 @@ import { robloxScheduler } from "../transport/scheduler";
 import { ChatHandle, ChatRegistry, Session } from "./chatRegistry";
 import { ClientRequests } from "./clientRequests";
 import { Delivery, truncate } from "./messageDelivery";
-import { robloxTextFilter } from "./filter";
+import { robloxTextFilter } from "../roblox/textFilter";
 import { Poller } from "./poller";
 import { MAX_REPLAY, pollingSettings } from "./settings";
 import { frameYield } from "../shared/slicer";

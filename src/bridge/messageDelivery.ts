@@ -1,7 +1,7 @@
 import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
-import { filterWithin, TextFilter } from "./filter";
+import { filterWithin, TextFilter } from "../roblox/textFilter";
 import type { Scheduler } from "../transport/scheduler";
 import { parseIsoTime } from "./messageTime";
 import { newMessages } from "./newMessages";

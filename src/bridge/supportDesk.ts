@@ -1,4 +1,4 @@
-import { HttpService, Players, TextChatService } from "@rbxts/services";
+import { HttpService } from "@rbxts/services";
 import { meaningOf } from "../api/failurePolicy";
 import { readTickets, SupportCallsApi, SupportEndReason, SupportTicket } from "../api/resources/supportCalls";
 import type { CallMessage, CallMessagesAnswer } from "../api/resources/calls";
@@ -20,7 +20,9 @@ import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import type { CallBridge } from "./callBridge";
 import { PlayerMessageOutbox } from "./chatOutbox";
 import { BoundedMap } from "./boundedMap";
-import { filterWithin, robloxTextFilter, TextFilter } from "./filter";
+import { canUserChat } from "../roblox/chatPermission";
+import { PlayersLike, robloxPlayers } from "../roblox/players";
+import { filterWithin, robloxTextFilter, TextFilter } from "../roblox/textFilter";
 import type { CallChat } from "./types";
 
 /** What the desk needs of the typed client: the support routes and the transcript read. @internal */
@@ -30,11 +32,7 @@ export interface SupportDeskClient {
 }
 
 /** The part of `Players` the desk uses. @see README#support-calls */
-export interface DeskPlayers {
-	GetPlayers(): Array<Player>;
-	GetPlayerByUserId(userId: number): Player | undefined;
-	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
-}
+export type DeskPlayers = Pick<PlayersLike, "GetPlayers" | "GetPlayerByUserId" | "PlayerRemoving">;
 
 /**
  * What a {@link SupportDesk} is built from. `client`, `bridge` and `runningGameId` are required.
@@ -99,7 +97,7 @@ interface DeskCall {
 }
 
 const defaultCanChat = (player: Player): boolean => {
-	const [ok, allowed] = pcall(() => TextChatService.CanUserChatAsync(player.UserId as unknown as User));
+	const [ok, allowed] = pcall(canUserChat, player);
 	return ok && allowed === true;
 };
 
@@ -168,7 +166,7 @@ export class SupportDesk {
 			readIds: (ticketId) => options.client.calls.getMessages(ticketId).andThen((answer) => answer.messages),
 			lost: (events) => this.onLost(events),
 		});
-		const players = options.players ?? (Players as unknown as DeskPlayers);
+		const players = options.players ?? robloxPlayers;
 		this.connections.push(
 			this.remote.OnServerEvent.Connect((player, ...args) => this.onEvent(player, args)),
 			players.PlayerRemoving.Connect((player) => this.onLeave(player)),
@@ -641,6 +639,6 @@ export class SupportDesk {
 	}
 
 	private players(): DeskPlayers {
-		return this.options.players ?? (Players as unknown as DeskPlayers);
+		return this.options.players ?? robloxPlayers;
 	}
 }

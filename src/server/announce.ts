@@ -1,4 +1,4 @@
-import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../bridge/filter";
+import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
 import { logWarn } from "../background/log";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";

@@ -1,8 +1,8 @@
 import type { QueuedAction } from "../api/resources/sync";
-import { filterWithin, TextFilter } from "../bridge/filter";
+import { filterWithin, TextFilter } from "../roblox/textFilter";
 import { logWarn } from "../background/log";
 import type { Signal } from "../shared/signal";
-import type { PlayersLike } from "./seams";
+import type { PlayersLike } from "../roblox/players";
 
 /**
  * The signals of dashboard actions (the `StaffOps` namespace owns them).

@@ -1,4 +1,4 @@
-import { FILTER_DEADLINE_SECONDS } from "../../../src/bridge/filter";
+import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
 import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
 import { StaffOps } from "../../../src/server";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
