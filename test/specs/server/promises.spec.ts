@@ -40,6 +40,11 @@ function joinAnswers(alter: (answer: PlayerJoinAnswer) => Record<string, unknown
 	return alterAnswers(specClient(), { reportJoin: (answer) => alter(answer) as unknown as PlayerJoinAnswer });
 }
 
+/** Game code asks for a support call for `player`: whether it was placed, and the words meant for the player. */
+function requestSupport(player: Player) {
+	return StaffOps.requestCall(player, { type: "support", reason: "I need help" }).await();
+}
+
 function requestsTo(path: string): number {
 	return serviceControl
 		.requests()
@@ -175,10 +180,7 @@ export = () => {
 				waitUntil(() => serviceControl.count("playerJoin") === 1, "the join");
 				waitSeconds(0.2);
 				expect(StaffOps.isTracked(player)).to.equal(false);
-				const [placed, words] = StaffOps.requestCall(player, {
-					type: "support",
-					reason: "I need help",
-				}).await();
+				const [placed, words] = requestSupport(player);
 				expect(placed).to.equal(false);
 				expect(typeIs(words, "string")).to.equal(true);
 				expect(StaffOps.openCall(player, "call-closed")).to.equal(undefined);
@@ -190,10 +192,7 @@ export = () => {
 				startDeployed({ callStaff: false });
 				const caller = join(2381, "Caller");
 				waitUntil(() => StaffOps.getSession(caller) !== undefined, "the join");
-				const [placed, words] = StaffOps.requestCall(caller, {
-					type: "support",
-					reason: "I need help",
-				}).await();
+				const [placed, words] = requestSupport(caller);
 				expect(placed).to.equal(false);
 				expect(typeIs(words, "string")).to.equal(true);
 				waitSeconds(0.2);
