@@ -1,9 +1,10 @@
 // Keeps the promise ledger (test/promises.md) honest: every spec a row names must exist, so a renamed or removed spec
 // fails the suite instead of leaving a promise silently unchecked. A row's last cell names its specs as
 // `dir/file.spec.ts` "the it name" (the path under test/specs/); each must be a spec file whose text has
-// `it("the it name"`. Also counts the rows by status (checked; MISSING, SKIP or OTHER, also when some specs are named) and prints them. Prints one
-// `not ok` line per spec that is not found and, last, `N passed, N failed` over the names checked; exits non-zero
-// when a name is not found, a row has neither a spec nor a status, or nothing was checked.
+// `it("the it name"`. Also counts the rows by status (checked, or MISSING, SKIP or OTHER, also when some specs are
+// named) and prints them. Prints one `not ok` line per spec that is not found and, last, `N passed, N failed` over
+// the names checked; exits non-zero when a name is not found, a row has neither a spec nor a status, or nothing was
+// checked.
 //
 //   node scripts/check-promises.mjs [LEDGER.md]
 import { existsSync, readFileSync } from "node:fs";
@@ -14,7 +15,7 @@ const SPEC_REF = /`([\w./-]+\.spec\.ts)`\s*"([^"]+)"/g;
 const STATUS = /\b(MISSING|SKIP|OTHER)\b/;
 
 /** The table rows of the ledger (not headers, not separators), each as its cells. */
-export function ledgerRows(text) {
+function ledgerRows(text) {
 	return text
 		.split("\n")
 		.filter((line) => line.startsWith("|") && !/^\|\s*:?-+/.test(line))
