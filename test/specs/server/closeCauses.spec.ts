@@ -83,7 +83,10 @@ export = () => {
 
 	describe("work that cannot succeed does not hold BindToClose (issue 32, point 6)", () => {
 		it("a refused key: the close ends at once with a line naming the key", () => {
-			const started = startStaffOps({ apiKey: "sk_wrong_key_for_the_spec_000000", shutdownDeadlineSeconds: DEADLINE });
+			const started = startStaffOps({
+				apiKey: "sk_wrong_key_for_the_spec_000000",
+				shutdownDeadlineSeconds: DEADLINE,
+			});
 			join(2411);
 			join(2412);
 			waitForFailures(started.server, "register", 1);
