@@ -7,6 +7,7 @@ import {
 	join,
 	joinsOf,
 	linesWith,
+	requestsFor,
 	startDeployed,
 	startStaffOps,
 	waitForFailures,
@@ -19,18 +20,6 @@ import {
 
 /** A deadline long enough that a close which waits for it is plainly told from one that does not. */
 const DEADLINE = 8;
-
-/** The playerJoin requests the service received for one user, answered or not. */
-function joinRequestsOf(userId: number): number {
-	return serviceControl
-		.requests()
-		.requests.filter(
-			(request) =>
-				request.operation === "playerJoin" &&
-				tostring((request.body as { playerId?: unknown }).playerId) === tostring(userId),
-		)
-		.size();
-}
 
 /** The close's one summary line (`shutting down with ... unsent: <cause>`). */
 function closeLines(): Array<string> {
@@ -66,10 +55,10 @@ export = () => {
 			// One read at the close answered for all four (was 0: the grace periods outlast the close).
 			expect(serviceControl.count("getRunningGame") - readsBefore).to.equal(1);
 			// Acted on: never sent again. Never received: sent once more, recorded once.
-			expect(joinRequestsOf(2401)).to.equal(1);
-			expect(joinRequestsOf(2402)).to.equal(1);
-			expect(joinRequestsOf(2403)).to.equal(2);
-			expect(joinRequestsOf(2404)).to.equal(2);
+			expect(requestsFor("playerJoin", 2401)).to.equal(1);
+			expect(requestsFor("playerJoin", 2402)).to.equal(1);
+			expect(requestsFor("playerJoin", 2403)).to.equal(2);
+			expect(requestsFor("playerJoin", 2404)).to.equal(2);
 			const records = serviceControl.records();
 			for (const userId of users) {
 				expect(joinsOf(userId).size()).to.equal(1);
