@@ -76,6 +76,7 @@ export class CallBridge {
 		const filter = options.filter ?? robloxTextFilter;
 		const delivery = new Delivery({
 			filter,
+			scheduler,
 			// TextService's filter retries internally: its failure is final (a message is filtered once).
 			filterAttempts: filter === robloxTextFilter ? 1 : settings.filterAttempts,
 			yieldSlice: options.yieldSlice ?? frameYield,
