@@ -55,6 +55,13 @@ export class HealthLog {
 	private readonly meanings = new Map<string, FailureMeaning>();
 	private stopped = false;
 
+	/** Failures recorded so far (every `problem`, quiet or not): the close reads what failed while it ran. */
+	failuresSeen = 0;
+	/** The error of the latest failure given with one. */
+	latestError?: unknown;
+	/** Successes recorded so far (every `recovered` and `ended`). */
+	successesSeen = 0;
+
 	/** Runs after every change of the open outages or their meanings. */
 	changed?: () => void;
 
@@ -66,6 +73,8 @@ export class HealthLog {
 	 * says when the caller knows better (a 404 that a read showed to be a missing route).
 	 */
 	problem(area: string, text: string, err?: unknown, meaning?: FailureMeaning): void {
+		this.failuresSeen += 1;
+		if (err !== undefined) this.latestError = err;
 		const before = this.meanings.get(area);
 		if (err !== undefined || meaning !== undefined) this.meanings.set(area, meaning ?? meaningOf(err));
 		const outage = this.outages.get(area);
@@ -86,6 +95,7 @@ export class HealthLog {
 	 * Returns whether the outage ended now.
 	 */
 	recovered(area: string, text: string): boolean {
+		this.successesSeen += 1;
 		if (this.meanings.delete(area)) this.changed?.();
 		const outage = this.outages.get(area);
 		if (outage === undefined) return false;
@@ -99,6 +109,7 @@ export class HealthLog {
 	 * the caller prints its own. Returns whether an outage was open.
 	 */
 	ended(area: string): boolean {
+		this.successesSeen += 1;
 		const had = this.outages.delete(area);
 		const meant = this.meanings.delete(area);
 		if (had || meant) this.changed?.();

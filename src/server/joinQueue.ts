@@ -131,6 +131,17 @@ export class JoinQueue {
 		}
 	}
 
+	/**
+	 * At the close: joins whose outcome is unknown are settled by one read of the player list now, not after the
+	 * grace periods, which would outlast the close ({@link JoinLookup.checkAtClose}).
+	 */
+	checkAtClose(): void {
+		if (this.stopped) return;
+		for (const [, record] of this.host.records) {
+			if (record.phase === "checking") return this.lookup.checkAtClose();
+		}
+	}
+
 	/** Every in-flight join is dropped (the server is being registered again, or stopping). */
 	cancelInFlight(): void {
 		this.probing = false;
