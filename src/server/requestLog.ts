@@ -35,7 +35,11 @@ export function loggedDoor(baseUrl: string, door: HttpServiceLike = HttpService)
 			logVerbose(`${route}: ${response.StatusCode}`);
 			return response;
 		},
-		JSONEncode: (input) => door.JSONEncode(input),
-		JSONDecode: (input) => door.JSONDecode(input),
+		JSONEncode(input) {
+			return door.JSONEncode(input);
+		},
+		JSONDecode(input) {
+			return door.JSONDecode(input);
+		},
 	};
 }
