@@ -65,6 +65,8 @@ export class SupportCallsFeature implements Feature {
 			players: ctx.players,
 			remote: remotes.CallEvents,
 			filter: seams.textFilter,
+			yieldSlice: seams.transport?.yieldSlice,
+			workClock: seams.transport?.workClock,
 		}));
 		// One line each way; the call's id and its messages are the service's and the players' and stay out of it.
 		calls.opened.Connect((chat) => logInfo(`support call opened for ${playerLabel(chat.player)}`));
@@ -118,10 +120,13 @@ export class SupportCallsFeature implements Feature {
 		this.desk.setAvailable(syncRuns && this.ctx.config.callStaff && takesCalls(moderation));
 	}
 
-	/** At the close: ends every open call (the service's endServer leaves them open for ever); undefined if none. */
+	/**
+	 * At the close: ends every open call (the service's endServer leaves them open for ever), and any whose create is
+	 * still in flight once it is answered; undefined if none.
+	 */
 	endAllCalls(): Promise<unknown> | undefined {
 		const desk = this.desk;
-		if (desk === undefined || desk.getCallCount() === 0 || this.ctx.registration.current === undefined) return;
+		if (desk === undefined || !desk.hasCallsToEnd() || this.ctx.registration.current === undefined) return;
 		return desk.endAllCalls();
 	}
 
