@@ -99,6 +99,7 @@ export type { JoinResult, PlayerSession } from "./server/records";
 export type { PlayersLike } from "./roblox/players";
 export type { ServerSeams } from "./server/seams";
 export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./server/profile";
+export type { LogLevel } from "./background/log";
 export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./server/status";
 export { Signal } from "./shared/signal";
 export type { SignalConnection } from "./shared/signal";

@@ -9,12 +9,44 @@ import type { Scheduler } from "../transport/scheduler";
  */
 export const LOG_PREFIX = "[StaffOps]";
 
-/** Prints an informational line. @internal */
-export function logInfo(text: string): void {
-	print(`${LOG_PREFIX} ${text}`);
+/**
+ * How much StaffOps prints (setting `logLevel`, attribute `LogLevel`): `quiet` only warnings, `info` (the default) one
+ * line per notable event, `verbose` also the detail of the work behind them (join decisions, answers).
+ * @see README#settings
+ */
+export type LogLevel = "quiet" | "info" | "verbose";
+
+/** The level when none is set. @internal */
+export const DEFAULT_LOG_LEVEL: LogLevel = "info";
+
+// One StaffOps runs per game server (`StaffOps.start` keeps the running one), so the level is the module's: every
+// line of the library, the health log's included, goes through here without each caller carrying a setting.
+let level: LogLevel = DEFAULT_LOG_LEVEL;
+
+/** Sets how much StaffOps prints from now on (`StaffOps.start` from the setting, `stop` back to the default). @internal */
+export function setLogLevel(wanted: LogLevel): void {
+	level = wanted;
 }
 
-/** Warns. @internal */
+/** Prints a notable event's line (every level but `quiet`). @internal */
+export function logInfo(text: string): void {
+	if (level !== "quiet") print(`${LOG_PREFIX} ${text}`);
+}
+
+/** Prints a line of detail for debugging (`verbose` only). @internal */
+export function logVerbose(text: string): void {
+	if (level === "verbose") print(`${LOG_PREFIX} ${text}`);
+}
+
+/**
+ * A player as a log line names them: their name and UserId, never a text from outside the game about them.
+ * @internal
+ */
+export function playerLabel(player: Player): string {
+	return `${player.Name} (${player.UserId})`;
+}
+
+/** Warns, at every level. @internal */
 export function logWarn(text: string): void {
 	warn(`${LOG_PREFIX} ${text}`);
 }

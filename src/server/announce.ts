@@ -1,5 +1,5 @@
 import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
-import { logWarn } from "../background/log";
+import { logInfo, logWarn, playerLabel } from "../background/log";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
 
@@ -24,9 +24,12 @@ export function announce(
 	record.announced = true;
 	if (result.banned) {
 		host.signals.playerBanned.Fire(player, result.reason);
+		// The reason is the service's text: never printed (it may name anyone, and it is not filtered here).
 		if (host.config.kickBanned) kick(host, player, result.reason);
+		else logInfo(`${playerLabel(player)} is banned; not kicked (kickBanned is false)`);
 	} else if (result.isStaff) {
 		host.signals.staffJoined.Fire(player);
+		logInfo(`staff member ${playerLabel(player)} joined`);
 	}
 }
 
@@ -46,6 +49,9 @@ function kick(
 		const [ok, message] = pcall(host.config.kickMessage, shown);
 		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${shown}`;
 		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
-		host.guard("kick", () => player.Kick(text));
+		host.guard("kick", () => {
+			player.Kick(text);
+			logInfo(`kicked ${playerLabel(player)}: banned by the service`);
+		});
 	});
 }

@@ -1,6 +1,6 @@
 import type { QueuedAction } from "../api/resources/sync";
 import { filterWithin, TextFilter } from "../roblox/textFilter";
-import { logWarn } from "../background/log";
+import { logInfo, logWarn, playerLabel } from "../background/log";
 import type { Signal } from "../shared/signal";
 import type { PlayersLike } from "../roblox/players";
 
@@ -74,6 +74,9 @@ export class DashboardActions {
 			this.shutdownText = text;
 			this.counts.shutdown += 1;
 			this.seams.signals.shutdownRequested.Fire(text);
+			logInfo(
+				`dashboard shutdown: kicking ${this.seams.players.GetPlayers().size()} player(s) and every later joiner`,
+			);
 			for (const player of this.seams.players.GetPlayers()) {
 				task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
 			}
@@ -87,6 +90,7 @@ export class DashboardActions {
 		if (action.type === "kick") {
 			this.counts.kick += 1;
 			this.kick(player, action.message ?? "", FALLBACK_KICK_TEXT);
+			logInfo(`dashboard kick: kicked ${playerLabel(player)}`);
 			return;
 		}
 		const text = this.filtered(player, action.message ?? "");
@@ -97,6 +101,7 @@ export class DashboardActions {
 		this.counts.notify += 1;
 		this.seams.signals.notified.Fire(player, text);
 		this.seams.notifications()?.FireClient(player, text);
+		logInfo(`dashboard notification for ${playerLabel(player)}`);
 	}
 
 	private kick(player: Player, raw: string, fallback: string): void {

@@ -2,7 +2,7 @@
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../bridge/types";
-import { logWarn } from "../../background/log";
+import { logInfo, logWarn, playerLabel } from "../../background/log";
 import { registrationFacts } from "../profile";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
@@ -68,6 +68,11 @@ export class SupportCallsFeature implements Feature {
 			yieldSlice: seams.transport?.yieldSlice,
 			workClock: seams.transport?.workClock,
 		}));
+		// One line each way; the call's id and its messages are the service's and the players' and stay out of it.
+		calls.opened.Connect((chat) => logInfo(`support call opened for ${playerLabel(chat.player)}`));
+		calls.closed.Connect((chat, reason) =>
+			logInfo(`support call of ${playerLabel(chat.player)} ended (${reason})`),
+		);
 		// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
 		const desk = (this.desk = new SupportDesk({
 			client: ctx.client,
