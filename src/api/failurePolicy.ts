@@ -1,4 +1,5 @@
 import { backoff, BACKGROUND } from "../shared/backoff";
+import { HTTP_OFF } from "../transport/httpDoor";
 import { isNotProcessed } from "../transport/retry";
 import { StaffOpsError } from "../transport/staffOpsError";
 import type { AnyOperationId } from "./routes";
@@ -41,6 +42,25 @@ export function meaningOf(err: unknown): FailureMeaning {
 	if (isNotProcessed(status)) return "transient";
 	if (status >= 500) return "unknown";
 	return "refused";
+}
+
+/**
+ * What keeps every request from succeeding, when a failure shows it: the service refused the key (401/403), the game
+ * has HTTP requests turned off (Roblox refuses before sending), or the service cannot be reached (a transport
+ * failure: no connection, a dropped connection, a timeout). Undefined for failures that say nothing about the next
+ * request (a refusal of this one request, a 5xx, the budget). What the close stops waiting on
+ * (`server/closeWatch.ts`).
+ * @internal
+ */
+export type Blocker = "key-refused" | "http-off" | "unreachable";
+
+/** The {@link Blocker} a failure shows, if any. @internal */
+export function blockerOf(err: unknown): Blocker | undefined {
+	if (!StaffOpsError.is(err) || err.acted) return undefined;
+	if (meaningOf(err) === "bad-key") return "key-refused";
+	if (err.kind === "network" && string.find(err.message, HTTP_OFF, 1, true)[0] !== undefined) return "http-off";
+	if (err.kind === "network" || err.kind === "timeout") return "unreachable";
+	return undefined;
 }
 
 /**

@@ -9,12 +9,44 @@ import type { Scheduler } from "../transport/scheduler";
  */
 export const LOG_PREFIX = "[StaffOps]";
 
-/** Prints an informational line. @internal */
-export function logInfo(text: string): void {
-	print(`${LOG_PREFIX} ${text}`);
+/**
+ * How much StaffOps prints (setting `logLevel`, attribute `LogLevel`): `quiet` only warnings, `info` (the default) one
+ * line per notable event, `verbose` also the detail of the work behind them (join decisions, answers).
+ * @see README#settings
+ */
+export type LogLevel = "quiet" | "info" | "verbose";
+
+/** The level when none is set. @internal */
+export const DEFAULT_LOG_LEVEL: LogLevel = "info";
+
+// One StaffOps runs per game server (`StaffOps.start` keeps the running one), so the level is the module's: every
+// line of the library, the health log's included, goes through here without each caller carrying a setting.
+let level: LogLevel = DEFAULT_LOG_LEVEL;
+
+/** Sets how much StaffOps prints from now on (`StaffOps.start` from the setting, `stop` back to the default). @internal */
+export function setLogLevel(wanted: LogLevel): void {
+	level = wanted;
 }
 
-/** Warns. @internal */
+/** Prints a notable event's line (every level but `quiet`). @internal */
+export function logInfo(text: string): void {
+	if (level !== "quiet") print(`${LOG_PREFIX} ${text}`);
+}
+
+/** Prints a line of detail for debugging (`verbose` only). @internal */
+export function logVerbose(text: string): void {
+	if (level === "verbose") print(`${LOG_PREFIX} ${text}`);
+}
+
+/**
+ * A player as a log line names them: their name and UserId, never a text from outside the game about them.
+ * @internal
+ */
+export function playerLabel(player: Player): string {
+	return `${player.Name} (${player.UserId})`;
+}
+
+/** Warns, at every level. @internal */
 export function logWarn(text: string): void {
 	warn(`${LOG_PREFIX} ${text}`);
 }
@@ -55,6 +87,13 @@ export class HealthLog {
 	private readonly meanings = new Map<string, FailureMeaning>();
 	private stopped = false;
 
+	/** Failures recorded so far (every `problem`, quiet or not): the close reads what failed while it ran. */
+	failuresSeen = 0;
+	/** The error of the latest failure given with one. */
+	latestError?: unknown;
+	/** Successes recorded so far (every `recovered` and `ended`). */
+	successesSeen = 0;
+
 	/** Runs after every change of the open outages or their meanings. */
 	changed?: () => void;
 
@@ -66,6 +105,8 @@ export class HealthLog {
 	 * says when the caller knows better (a 404 that a read showed to be a missing route).
 	 */
 	problem(area: string, text: string, err?: unknown, meaning?: FailureMeaning): void {
+		this.failuresSeen += 1;
+		if (err !== undefined) this.latestError = err;
 		const before = this.meanings.get(area);
 		if (err !== undefined || meaning !== undefined) this.meanings.set(area, meaning ?? meaningOf(err));
 		const outage = this.outages.get(area);
@@ -86,6 +127,7 @@ export class HealthLog {
 	 * Returns whether the outage ended now.
 	 */
 	recovered(area: string, text: string): boolean {
+		this.successesSeen += 1;
 		if (this.meanings.delete(area)) this.changed?.();
 		const outage = this.outages.get(area);
 		if (outage === undefined) return false;
@@ -99,6 +141,7 @@ export class HealthLog {
 	 * the caller prints its own. Returns whether an outage was open.
 	 */
 	ended(area: string): boolean {
+		this.successesSeen += 1;
 		const had = this.outages.delete(area);
 		const meant = this.meanings.delete(area);
 		if (had || meant) this.changed?.();

@@ -1,5 +1,5 @@
-import { robloxTextFilter } from "../bridge/filter";
-import { logWarn } from "../background/log";
+import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
+import { logInfo, logWarn, playerLabel } from "../background/log";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
 
@@ -24,9 +24,12 @@ export function announce(
 	record.announced = true;
 	if (result.banned) {
 		host.signals.playerBanned.Fire(player, result.reason);
+		// The reason is the service's text: never printed (it may name anyone, and it is not filtered here).
 		if (host.config.kickBanned) kick(host, player, result.reason);
+		else logInfo(`${playerLabel(player)} is banned; not kicked (kickBanned is false)`);
 	} else if (result.isStaff) {
 		host.signals.staffJoined.Fire(player);
+		logInfo(`staff member ${playerLabel(player)} joined`);
 	}
 }
 
@@ -36,14 +39,19 @@ function kick(
 	reason: string,
 ): void {
 	// The reason is text from outside Roblox shown to the player: Roblox requires it filtered for them first. The
-	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass is not shown at all.
+	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass in time is not shown at all.
 	task.spawn(() => {
-		const [filteredOk, filtered] = pcall(robloxTextFilter, reason, player);
-		const shown = filteredOk && typeIs(filtered, "string") ? filtered : "";
-		if (!filteredOk) logWarn(`the ban reason could not be filtered (${tostring(filtered)}); kicked without it`);
+		const filtered = filterWithin(robloxTextFilter, reason, player);
+		const shown = filtered ?? "";
+		if (filtered === undefined) {
+			logWarn(`the ban reason could not be filtered within ${FILTER_DEADLINE_SECONDS} s; kicked without it`);
+		}
 		const [ok, message] = pcall(host.config.kickMessage, shown);
 		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${shown}`;
 		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
-		host.guard("kick", () => player.Kick(text));
+		host.guard("kick", () => {
+			player.Kick(text);
+			logInfo(`kicked ${playerLabel(player)}: banned by the service`);
+		});
 	});
 }

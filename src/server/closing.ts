@@ -1,4 +1,5 @@
 import { logWarn } from "../background/log";
+import { CloseWatch } from "./closeWatch";
 import type { ServerContext } from "./features/context";
 import type { JoinsFeature } from "./features/joins";
 import type { PresenceFeature } from "./features/presence";
@@ -21,21 +22,43 @@ export interface ClosingParts {
 	readonly supportCalls: SupportCallsFeature;
 }
 
+/** What the close left undone, and why: what its last line says, for specs and monitoring. @internal */
+export interface CloseOutcome {
+	/** Seconds the close took. */
+	readonly seconds: number;
+	/** Joins not recorded by the service when the close ended. */
+	readonly unsentJoins: number;
+	/** Leaves not recorded by the service when the close ended. */
+	readonly unsentLeaves: number;
+	/** Open support calls whose end was not confirmed. */
+	readonly callsLeftOpen: boolean;
+	/** The server's end was due and not confirmed. */
+	readonly serverNotEnded: boolean;
+	/** Why work was left undone (the blocker or the deadline); undefined when everything was sent. */
+	readonly cause?: string;
+}
+
 /**
- * The close (`BindToClose`): sends what is still queued (registering first if needed) and, with the deployed
- * profile's sync, one last sync; then the queued leaves, the open calls' end, and the server's end when the sessions
- * option says so, until done or `shutdownDeadlineSeconds` of real time passed. Yields; the caller stops after.
+ * The close (`BindToClose`): sends what is still queued (registering first if needed), settles joins whose outcome
+ * is unknown with one read of the player list and, with the deployed profile's sync, one last sync; then the queued
+ * leaves, the open calls' end, and the server's end when the sessions option says so, until done or
+ * `shutdownDeadlineSeconds` of real time passed. It stops waiting as soon as the work cannot succeed (a refused key,
+ * HTTP turned off, a service that cannot be reached: `closeWatch.ts`), and says in one line what was left unsent and
+ * why. Yields; the caller stops after.
  * @internal
  */
-export function closeInOrder(ctx: ServerContext, parts: ClosingParts): void {
+export function closeInOrder(ctx: ServerContext, parts: ClosingParts): CloseOutcome {
 	const { presence, joins, supportCalls } = parts;
 	const sessions = parts.sessions.ender;
 	const registration = ctx.registration;
+	const startedAt = os.clock();
+	const watch = new CloseWatch(ctx.health);
+	const blocked = () => watch.blocker() !== undefined;
 	// One last sync before the server's end removes the server: what waits for it (session events, players' call
 	// messages) is sent at no other time.
 	presence.closing();
 	const seconds = shutdownDeadlineSeconds(ctx.config.shutdownDeadlineSeconds, ctx.seams.isStudio);
-	const deadline = os.clock() + seconds;
+	const deadline = startedAt + seconds;
 	// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
 	const reportsUntil = sessions.endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
 	joins.gathering.stopWaiting();
@@ -48,29 +71,60 @@ export function closeInOrder(ctx: ServerContext, parts: ClosingParts): void {
 	if (sessions.reportsLeaves() && !endEndsSessions) joins.gathering.leaveEveryone();
 	while (
 		os.clock() < reportsUntil &&
+		!blocked() &&
 		(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())
 	) {
 		if (registration.current === undefined) {
 			if (!registration.isRegistering() && os.clock() >= registration.nextShutdownAttempt) registration.start();
-		} else if (os.clock() >= joins.queue.notBefore) {
-			joins.queue.flush();
-			sessions.flush();
+		} else {
+			if (os.clock() >= joins.queue.notBefore) {
+				joins.queue.flush();
+				sessions.flush();
+			}
+			// The grace periods of the join check would outlast the close: one read settles every unknown join now.
+			joins.queue.checkAtClose();
 		}
 		task.wait(0.05);
 	}
-	const unsent = joins.queue.pending();
-	if (unsent > 0) logWarn(`shutting down with ${unsent} join report(s) unsent: the ${seconds} s deadline passed`);
 	// The service's endServer leaves calls open for ever: end them first, inside the server end's share.
-	const endingCalls = supportCalls.endAllCalls();
+	let callsLeftOpen = false;
+	const endingCalls = blocked() ? undefined : supportCalls.endAllCalls();
 	if (endingCalls !== undefined) {
 		const callsUntil = sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
-		while (os.clock() < callsUntil && endingCalls.getStatus() === "Started") task.wait(0.05);
-		if (endingCalls.getStatus() === "Started") logWarn("shutting down before every open support call was ended");
+		while (os.clock() < callsUntil && !blocked() && endingCalls.getStatus() === "Started") task.wait(0.05);
+		callsLeftOpen = endingCalls.getStatus() === "Started";
 	}
-	if (sessions.endsServer() && registration.current !== undefined && os.clock() < deadline) {
-		const ending = sessions.endServer();
-		while (os.clock() < deadline && ending.getStatus() === "Started") task.wait(0.05);
-		if (ending.getStatus() === "Started") logWarn("shutting down before the service confirmed the server's end");
-		ending.cancel();
+	let serverNotEnded = false;
+	if (sessions.endsServer() && registration.current !== undefined) {
+		serverNotEnded = true;
+		if (os.clock() < deadline && !blocked()) {
+			const ending = sessions.endServer();
+			while (os.clock() < deadline && !blocked() && ending.getStatus() === "Started") task.wait(0.05);
+			// A refusal or a missing route has its own line (sessions.ts); here only an end still out or not tried.
+			serverNotEnded = ending.getStatus() === "Started";
+			ending.cancel();
+		}
 	}
+	const outcome = {
+		seconds: os.clock() - startedAt,
+		unsentJoins: joins.queue.pending(),
+		unsentLeaves: sessions.pending(),
+		callsLeftOpen,
+		serverNotEnded,
+	};
+	const undone = undoneParts(outcome);
+	if (undone.size() === 0) return outcome;
+	const cause = watch.cause(seconds);
+	logWarn(`shutting down with ${undone.join(", ")} unsent: ${cause}`);
+	return { ...outcome, cause };
+}
+
+/** The work a close left undone, in words, joins first. */
+function undoneParts(outcome: Omit<CloseOutcome, "cause">): Array<string> {
+	const undone = new Array<string>();
+	if (outcome.unsentJoins > 0) undone.push(`${outcome.unsentJoins} join report(s)`);
+	if (outcome.unsentLeaves > 0) undone.push(`${outcome.unsentLeaves} leave report(s)`);
+	if (outcome.callsLeftOpen) undone.push("the open support calls' end");
+	if (outcome.serverNotEnded) undone.push("the server's end");
+	return undone;
 }

@@ -1,5 +1,6 @@
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
+import type { LogLevel } from "../background/log";
 import type { ServiceProfile } from "./profile";
 
 /**
@@ -201,6 +202,13 @@ export interface StaffOpsBaseConfig {
 	readonly callSyncSeconds?: number;
 	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
 	readonly activity?: ActivityOptions;
+	/**
+	 * How much StaffOps prints (attribute `LogLevel`): `"info"` (default) one line per notable event (a staff member
+	 * found, a banned player kicked, a dashboard action applied, a consent answered), `"quiet"` warnings only,
+	 * `"verbose"` also each join's answer and the join queue's decisions, for debugging. No level prints a key or a
+	 * text from outside the game (a ban reason, a dashboard message). See {@link LogLevel}.
+	 */
+	readonly logLevel?: LogLevel;
 }
 
 /** The configuration with every default filled in and the key resolved. @internal */
@@ -229,6 +237,7 @@ export interface StaffOpsSettings {
 	readonly callStaff: boolean;
 	readonly callSyncSeconds: number;
 	readonly activity: ActivityOptions;
+	readonly logLevel: LogLevel;
 }
 
 /** The default kick message template. @internal */

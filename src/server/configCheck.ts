@@ -70,6 +70,7 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 		"{ reportLeaves?: boolean, endServer?: boolean }",
 	],
 	serviceProfile: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
+	logLevel: [t.literal("quiet", "info", "verbose"), '"quiet", "info" or "verbose"'],
 	activity: [
 		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
 		"{ everyone?: boolean, chatMessages?: boolean }",

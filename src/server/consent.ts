@@ -1,5 +1,5 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
-import { HealthLog, logWarn } from "../background/log";
+import { HealthLog, logInfo, logWarn, playerLabel } from "../background/log";
 import type { ConsentCommand } from "../shared/privacyProtocol";
 import { RateLimiter } from "../shared/rateLimiter";
 import type { Signal } from "../shared/signal";
@@ -108,6 +108,7 @@ export class ConsentPrompts {
 		if (pending.prompted) this.command(player, "close");
 		const asked = this.asked.get(player.UserId);
 		if (asked !== undefined && asked.player === player) asked.decision = granted;
+		logInfo(`${playerLabel(player)} answered the consent prompt: ${granted ? "granted" : "not granted"}`);
 		this.send(pending.player, pending.runningGameId, granted);
 		return true;
 	}

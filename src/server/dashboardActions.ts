@@ -1,8 +1,8 @@
 import type { QueuedAction } from "../api/resources/sync";
-import type { TextFilter } from "../bridge/filter";
-import { logWarn } from "../background/log";
+import { filterWithin, TextFilter } from "../roblox/textFilter";
+import { logInfo, logWarn, playerLabel } from "../background/log";
 import type { Signal } from "../shared/signal";
-import type { PlayersLike } from "./seams";
+import type { PlayersLike } from "../roblox/players";
 
 /**
  * The signals of dashboard actions (the `StaffOps` namespace owns them).
@@ -74,6 +74,9 @@ export class DashboardActions {
 			this.shutdownText = text;
 			this.counts.shutdown += 1;
 			this.seams.signals.shutdownRequested.Fire(text);
+			logInfo(
+				`dashboard shutdown: kicking ${this.seams.players.GetPlayers().size()} player(s) and every later joiner`,
+			);
 			for (const player of this.seams.players.GetPlayers()) {
 				task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
 			}
@@ -87,6 +90,7 @@ export class DashboardActions {
 		if (action.type === "kick") {
 			this.counts.kick += 1;
 			this.kick(player, action.message ?? "", FALLBACK_KICK_TEXT);
+			logInfo(`dashboard kick: kicked ${playerLabel(player)}`);
 			return;
 		}
 		const text = this.filtered(player, action.message ?? "");
@@ -97,6 +101,7 @@ export class DashboardActions {
 		this.counts.notify += 1;
 		this.seams.signals.notified.Fire(player, text);
 		this.seams.notifications()?.FireClient(player, text);
+		logInfo(`dashboard notification for ${playerLabel(player)}`);
 	}
 
 	private kick(player: Player, raw: string, fallback: string): void {
@@ -105,11 +110,14 @@ export class DashboardActions {
 		player.Kick(text);
 	}
 
-	/** The text filtered for `player`, or undefined when empty or the filter failed. */
+	/**
+	 * The text filtered for `player`, or undefined when empty, or when the filter failed or missed its deadline (a
+	 * kick or shutdown then goes ahead with its fallback text, on time).
+	 */
 	private filtered(player: Player, raw: string): string | undefined {
 		if (raw.match("%S")[0] === undefined) return undefined;
-		const [ok, text] = pcall(this.seams.filter, raw, player);
-		if (!ok || !typeIs(text, "string") || text.match("%S")[0] === undefined) return undefined;
+		const text = filterWithin(this.seams.filter, raw, player);
+		if (text === undefined || text.match("%S")[0] === undefined) return undefined;
 		return text;
 	}
 

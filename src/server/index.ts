@@ -3,7 +3,7 @@ import type { CallBridge } from "../bridge/callBridge";
 import type { CallChat, OpenChatOptions } from "../bridge/types";
 import { Signal } from "../shared/signal";
 import type { StaffOpsConfig } from "./config";
-import { logWarn } from "../background/log";
+import { DEFAULT_LOG_LEVEL, logWarn, setLogLevel } from "../background/log";
 import type { ServerSeams } from "./seams";
 import { startServer } from "./starting";
 import type { JoinResult, PlayerSession } from "./records";
@@ -176,6 +176,8 @@ export namespace StaffOps {
 		const server = current;
 		current = undefined;
 		server?.stop();
+		// The level was this integration's: what prints after it (a later start, a standalone bridge) starts over.
+		setLogLevel(DEFAULT_LOG_LEVEL);
 	}
 
 	/**

@@ -65,6 +65,8 @@ export interface JoinLookupSeams {
 interface Watch {
 	/** When the failure was handled: only reads sent later tell anything. */
 	readonly since: number;
+	/** The lookup's count of handled failures at this one (a clock that stands still at the close still orders them). */
+	readonly seq: number;
 	/** When the service answered a read sent after `since`: it works again, and had this long for the request. */
 	answeredAt?: number;
 	/** Reads that said "send again", each sent a grace period after the answer before it. */
@@ -86,6 +88,12 @@ interface Watch {
  */
 export class JoinLookup {
 	private scheduled = false;
+	/** Failures handled so far: each watch's place in line. */
+	private seq = 0;
+	/** The server is closing: one read answered after a failure settles it ({@link checkAtClose}). */
+	private closing = false;
+	/** At the close, after a failed read, the next one waits until this moment (`os.clock`). */
+	private closeNotBefore = 0;
 	private inFlight = false;
 	private failures = 0;
 	private lastError: unknown;
@@ -97,8 +105,21 @@ export class JoinLookup {
 	/** The outcome of `userId`'s request is unknown from now: asks for a read soon (one for every request waiting). */
 	request(userId: number): void {
 		if (this.stopped) return;
-		this.watches.set(userId, { since: this.host.scheduler.now(), confirmations: 0 });
+		this.seq += 1;
+		this.watches.set(userId, { since: this.host.scheduler.now(), seq: this.seq, confirmations: 0 });
 		this.schedule(backgroundWait(this.failures + 1, this.host.random, this.lastError));
+	}
+
+	/**
+	 * The server is closing: there is no time left for grace periods, and a request not settled now is never recorded.
+	 * Reads the list at once (one read for every unknown outcome, none while one is out, one a second after a
+	 * failure), and from now on a read sent after a failure was handled settles it either way: listed, it landed; not
+	 * listed, it is sent again. Called by the close's loop, which does not wait for timers.
+	 */
+	checkAtClose(): void {
+		this.closing = true;
+		if (this.stopped || this.inFlight || os.clock() < this.closeNotBefore) return;
+		this.run();
 	}
 
 	/** Stops: no more reads. */
@@ -121,12 +142,13 @@ export class JoinLookup {
 		const read = this.host.read();
 		if (read === undefined) return;
 		const sentAt = this.host.scheduler.now();
+		const seqAtSend = this.seq;
 		this.inFlight = true;
 		read.then(
 			(answer) => {
 				this.inFlight = false;
 				if (this.stopped) return;
-				this.answered(answer, sentAt);
+				this.answered(answer, sentAt, seqAtSend);
 			},
 			(err: unknown) => {
 				this.inFlight = false;
@@ -138,18 +160,20 @@ export class JoinLookup {
 				}
 				this.failures += 1;
 				this.lastError = err;
+				this.closeNotBefore = os.clock() + 1;
 				this.host.failed(err);
 				this.schedule(backgroundWait(this.failures + 1, this.host.random, err));
 			},
 		);
 	}
 
-	private answered(answer: RunningGameAnswer, sentAt: number): void {
+	private answered(answer: RunningGameAnswer, sentAt: number, seqAtSend: number): void {
 		const answeredAt = this.host.scheduler.now();
 		const listed = listedUsers(answer);
 		if (listed === undefined) {
 			// No list at all says nothing about anyone: read again after the backoff.
 			this.failures += 1;
+			this.closeNotBefore = os.clock() + 1;
 			this.schedule(backgroundWait(this.failures + 1, this.host.random, this.lastError));
 			return;
 		}
@@ -158,10 +182,11 @@ export class JoinLookup {
 		const pending = new Set(this.host.pending());
 		for (const [userId] of this.watches) if (!pending.has(userId)) this.watches.delete(userId);
 		for (const userId of pending) {
-			const watch = this.watches.get(userId) ?? { since: answeredAt, confirmations: 0 };
+			const watch = this.watches.get(userId) ?? { since: answeredAt, seq: this.seq, confirmations: 0 };
 			this.watches.set(userId, watch);
 			const listing: Listing = listed.get(tostring(userId)) ?? { listed: false };
-			if (this.confirmed(watch, listing, sentAt, answeredAt)) {
+			const atClose = this.closing && seqAtSend >= watch.seq;
+			if (atClose || this.confirmed(watch, listing, sentAt, answeredAt)) {
 				this.watches.delete(userId);
 				this.host.settle(userId, listing);
 			}

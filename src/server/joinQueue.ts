@@ -2,7 +2,7 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import { backgroundWait, reactionTo } from "../api/failurePolicy";
 import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
 import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
-import { HealthLog, logWarn } from "../background/log";
+import { HealthLog, logInfo, logVerbose, logWarn, playerLabel } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
 import { JoinLookup, Listing } from "./joinLookup";
@@ -19,6 +19,13 @@ function displayNameOf(record: PlayerRecord): string | undefined {
 	return ok && typeIs(name, "string") && name.size() > 0 && name.size() <= 256 && name.find("%c")[0] === undefined
 		? name
 		: undefined;
+}
+
+/** An answered join in a verbose line: what the service said, never its reason's text. */
+function outcomeOf(result: JoinResult): string {
+	if (result.banned) return "banned";
+	if (result.tracked === false) return "not tracked";
+	return result.isStaff ? "staff" : "player";
 }
 
 /** What the join queue needs from the integration. @internal */
@@ -66,6 +73,8 @@ export class JoinQueue {
 	/** While failing, no probe goes out before this moment (the backoff, or the service's `Retry-After`). */
 	private quietUntil = 0;
 	private readonly lookup: JoinLookup;
+	/** Ordinary joins answered since the queue last ran dry, for the one line of the wave. */
+	private wave = new Array<string>();
 
 	constructor(private readonly host: JoinQueueSeams) {
 		this.lookup = new JoinLookup({
@@ -131,6 +140,17 @@ export class JoinQueue {
 		}
 	}
 
+	/**
+	 * At the close: joins whose outcome is unknown are settled by one read of the player list now, not after the
+	 * grace periods, which would outlast the close ({@link JoinLookup.checkAtClose}).
+	 */
+	checkAtClose(): void {
+		if (this.stopped) return;
+		for (const [, record] of this.host.records) {
+			if (record.phase === "checking") return this.lookup.checkAtClose();
+		}
+	}
+
 	/** Every in-flight join is dropped (the server is being registered again, or stopping). */
 	cancelInFlight(): void {
 		this.probing = false;
@@ -161,6 +181,9 @@ export class JoinQueue {
 				: {}),
 		};
 		record.sentArgs = args;
+		logVerbose(
+			`sending the join of ${playerLabel(record.player)}${record.likelyStaff ? " first (likely staff)" : ""}`,
+		);
 		// One attempt: the queue retries by itself, at the pace of the backoff and the retry share.
 		const request = this.host.client.activity.reportJoin(args, {
 			priority: record.likelyStaff ? "urgent" : "high",
@@ -248,12 +271,30 @@ export class JoinQueue {
 		record.answeredUnder = registered.runningGameId;
 		record.phase = "answered";
 		this.recovered();
+		logVerbose(`the join of ${playerLabel(record.player)} is answered: ${outcomeOf(result)}`);
 		if (record.left) {
 			this.host.answeredAfterLeaving(record);
 			return;
 		}
 		if (this.host.records.get(record.userId) !== record) return;
+		// Staff and banned players get a line of their own (announce); the rest are counted into the wave's line.
+		if (!result.banned && !result.isStaff) this.wave.push(playerLabel(record.player));
 		announce(this.host, record, result);
+		this.endWave();
+	}
+
+	/**
+	 * Once nothing is left to send or check, one line for the joins answered since the queue last ran dry: a join
+	 * storm is one "reported 40 joins" in the output, not 40 lines.
+	 */
+	private endWave(): void {
+		if (this.wave.size() === 0) return;
+		for (const [, record] of this.host.records) {
+			if (record.phase === "ready" || record.phase === "sending" || record.phase === "checking") return;
+		}
+		const wave = this.wave;
+		this.wave = [];
+		logInfo(wave.size() === 1 ? `reported the join of ${wave[0]}` : `reported ${wave.size()} joins`);
 	}
 
 	private recovered(): void {
@@ -267,6 +308,9 @@ export class JoinQueue {
 	private failed(record: PlayerRecord, err: unknown): void {
 		this.probing = false;
 		const reaction = reactionTo("playerJoin", err);
+		logVerbose(
+			`the join of ${playerLabel(record.player)} got no usable answer; the failure policy says: ${reaction}`,
+		);
 		if (reaction === "done") {
 			// The service acted (a 2xx) but its answer is unusable: the join counts as made. Sending it again would
 			// open a second session; without an answer the player is neither marked staff nor kicked.

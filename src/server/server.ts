@@ -157,7 +157,7 @@ export class StaffOpsServer {
 	shutdown(): void {
 		if (this.ctx.stopped || this.ctx.shuttingDown) return;
 		this.ctx.shuttingDown = true;
-		closeInOrder(this.ctx, this.features);
+		this.features.joins.closed = closeInOrder(this.ctx, this.features);
 		this.stop();
 	}
 

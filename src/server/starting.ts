@@ -1,4 +1,4 @@
-import { logInfo, logWarn } from "../background/log";
+import { DEFAULT_LOG_LEVEL, logInfo, logWarn, setLogLevel } from "../background/log";
 import type { StaffOpsConfig } from "./config";
 import { resolveConfig, screenConfig, settingNamer } from "./configCheck";
 import { SETTINGS } from "./features";
@@ -33,6 +33,8 @@ export function startServer(
 		return undefined;
 	}
 	const [, usable, problems] = screened;
+	// Before any line of this start: a bad level is one of the problems, warned below, and runs with the default.
+	setLogLevel(usable.logLevel ?? DEFAULT_LOG_LEVEL);
 	const studio = (seams?.isStudio ?? defaultIsStudio)();
 	if (studio && usable.trackStudio === false) {
 		logInfo("Studio playtest: StaffOps is off here because trackStudio is false");

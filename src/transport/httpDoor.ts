@@ -63,6 +63,9 @@ const NOT_SENT_FINAL = new Set([
 // Timedout and NetFail belong here too; unknown names are treated the same way (the safe assumption).
 const SENT_RETRYABLE = new Set(["InactivityTimeout", "ConnectionClosed", "ServerProtocolError", "NetFail", "Aborted"]);
 
+/** How a failure's message begins when the game has HTTP requests turned off (read by the failure policy). @internal */
+export const HTTP_OFF = "HTTP requests are not enabled";
+
 /**
  * Reads Roblox's thrown text (`HttpError: Timedout`, `HttpError: ConnectFail`, `Number of requests exceeded limit`,
  * `Http requests are not enabled`, ...) into a failure class. Unknown texts count as a network failure whose
@@ -80,7 +83,7 @@ export function classifyThrown(raw: unknown, scrub: (text: string) => string = (
 			kind: "network",
 			retryable: false,
 			sent: false,
-			message: "HTTP requests are not enabled (File > Experience Settings > Security > Allow HTTP Requests)",
+			message: `${HTTP_OFF} (File > Experience Settings > Security > Allow HTTP Requests)`,
 		};
 	}
 	if (

@@ -30,6 +30,16 @@ export const agentMessageBody = body(
 	["username", "userId", "message"],
 );
 
+/** Filler for a long call: `count` messages of `length` characters each, from the player or an agent. */
+export const transcriptFillerBody = body(
+	{
+		count: { type: "integer", minimum: 1, maximum: 10_000 },
+		length: { type: "integer", minimum: 1, maximum: 10_000 },
+		origin: { type: "string", enum: ["user", "agent"] },
+	},
+	["count", "length"],
+);
+
 export const callStatusBody = body({ status: { type: "string", enum: CALL_STATUSES } }, ["status"]);
 
 const userId = { type: "string", pattern: "^-?\\d+$" };

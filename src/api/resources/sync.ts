@@ -79,6 +79,13 @@ export interface SendDataAnswer {
 
 /** The longest action message kept, in characters: a Roblox kick message shows far less. @internal */
 export const MAX_ACTION_MESSAGE = 1000;
+/**
+ * The largest sync answer read, in bytes. The deployed service puts every open call's whole transcript in every
+ * answer: 10 long calls made 1.2 MB, 50 make about 6 MB. Read piece by piece (`jsonSections.ts`), so its size costs
+ * frames, not one long stall.
+ * @internal
+ */
+export const MAX_SYNC_ANSWER_BYTES = 32_000_000;
 /** The most events one sync carries. @internal */
 export const MAX_SYNC_EVENTS = 200;
 

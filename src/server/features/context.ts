@@ -7,7 +7,9 @@ import type { StaffOpsSettings } from "../config";
 import { DecidedProfile, decideProfile } from "../profile";
 import type { PlayerRecord, Registered, ServerSignals } from "../records";
 import { Registration } from "../registration";
-import { defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "../seams";
+import { loggedDoor } from "../requestLog";
+import type { PlayersLike } from "../../roblox/players";
+import { defaultPlayers, readGameInfo, ServerSeams } from "../seams";
 import { sameStatus, StaffOpsStatus, statusOf } from "../status";
 
 /** Runs a function; an error is logged, never thrown into game code. @internal */
@@ -64,7 +66,10 @@ export class ServerContext {
 					timeout: config.timeout,
 					retry: config.retry,
 				},
-				seams.transport,
+				// The verbose level reads each request's route and status at the door; the others use it as it is.
+				config.logLevel === "verbose"
+					? { ...seams.transport, http: loggedDoor(config.baseUrl, seams.transport?.http) }
+					: seams.transport,
 			);
 		this.health.changed = () => this.updateStatus();
 		this.registration = new Registration({

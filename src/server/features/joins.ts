@@ -1,4 +1,5 @@
 // The joins-and-bans feature: every player's join reported in order, staff marked, banned players kicked.
+import type { CloseOutcome } from "../closing";
 import { RetryShare } from "../../background/retryShare";
 import { Gathering } from "../gathering";
 import { JoinQueue } from "../joinQueue";
@@ -34,6 +35,8 @@ export interface JoinsDiagnostics {
 	readonly pending: number;
 	/** Failures handled so far (their retries are scheduled by then). */
 	readonly failures: { readonly register: number; readonly joins: number };
+	/** What the close left undone and why, once the server closed (`closing.ts`). */
+	readonly closed?: CloseOutcome;
 }
 
 /** The joins feature: gathering each join's facts, then the join queue. @internal */
@@ -171,6 +174,9 @@ export class JoinsFeature implements Feature {
 		this.reportedAgain = again;
 	}
 
+	/** What the close left undone and why, once the server closed (set by the server's shutdown). */
+	closed?: CloseOutcome;
+
 	/** How many players the last `forgotten` marked to be reported again (for its log line). */
 	reportedAgain = 0;
 
@@ -183,6 +189,7 @@ export class JoinsFeature implements Feature {
 			players: this.ctx.records.size(),
 			pending: this.queue.pending(),
 			failures: { register: this.ctx.registration.failuresHandled, joins: this.queue.counts.failures },
+			closed: this.closed,
 		};
 	}
 }

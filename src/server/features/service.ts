@@ -3,7 +3,8 @@ import type { FeatureDeclaration } from "./feature";
 
 /**
  * The connection to the service: its address and key (the only settings whose fault stops StaffOps), the request
- * budget and timeouts, which service it is, whether Studio counts, and how long the close may take. Not a feature
+ * budget and timeouts, which service it is, whether Studio counts, how long the close may take, and how much it prints
+ * (`logLevel`). Not a feature
  * that runs: the server's context (`context.ts`) builds the api client and the registration from these.
  * @internal
  */
@@ -20,6 +21,7 @@ export const SERVICE: FeatureDeclaration = {
 		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto" },
 		{ field: "trackStudio", attribute: "TrackStudio", default: true },
 		{ field: "shutdownDeadlineSeconds", attribute: "ShutdownDeadlineSeconds", default: 25, min: 1, max: 28 },
+		{ field: "logLevel", attribute: "LogLevel", default: "info" },
 	],
 	remotes: [],
 	clientParts: [],

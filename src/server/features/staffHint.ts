@@ -1,5 +1,5 @@
 // The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
-import { robloxRank } from "../staffHint";
+import { robloxRank } from "../../roblox/groupRank";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
 

@@ -2,7 +2,7 @@
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../bridge/types";
-import { logWarn } from "../../background/log";
+import { logInfo, logWarn, playerLabel } from "../../background/log";
 import { registrationFacts } from "../profile";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
@@ -65,7 +65,14 @@ export class SupportCallsFeature implements Feature {
 			players: ctx.players,
 			remote: remotes.CallEvents,
 			filter: seams.textFilter,
+			yieldSlice: seams.transport?.yieldSlice,
+			workClock: seams.transport?.workClock,
 		}));
+		// One line each way; the call's id and its messages are the service's and the players' and stay out of it.
+		calls.opened.Connect((chat) => logInfo(`support call opened for ${playerLabel(chat.player)}`));
+		calls.closed.Connect((chat, reason) =>
+			logInfo(`support call of ${playerLabel(chat.player)} ended (${reason})`),
+		);
 		// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
 		const desk = (this.desk = new SupportDesk({
 			client: ctx.client,
@@ -113,10 +120,13 @@ export class SupportCallsFeature implements Feature {
 		this.desk.setAvailable(syncRuns && this.ctx.config.callStaff && takesCalls(moderation));
 	}
 
-	/** At the close: ends every open call (the service's endServer leaves them open for ever); undefined if none. */
+	/**
+	 * At the close: ends every open call (the service's endServer leaves them open for ever), and any whose create is
+	 * still in flight once it is answered; undefined if none.
+	 */
 	endAllCalls(): Promise<unknown> | undefined {
 		const desk = this.desk;
-		if (desk === undefined || desk.getCallCount() === 0 || this.ctx.registration.current === undefined) return;
+		if (desk === undefined || !desk.hasCallsToEnd() || this.ctx.registration.current === undefined) return;
 		return desk.endAllCalls();
 	}
 

@@ -242,6 +242,32 @@ export = () => {
 			expect(linesWith(lines, "not running").size()).to.equal(0);
 		});
 
+		it("takes LogLevel from its attribute: quiet prints nothing but warnings; a bad value warns once, runs on info", () => {
+			const banned = harness.players.add(666);
+			task.wait();
+			const quiet = loadModel();
+			configure(quiet);
+			quiet.SetAttribute("LogLevel", "quiet");
+			boot(quiet);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the banned player's kick");
+			task.wait();
+			expect(
+				harness
+					.output()
+					.filter((line) => line.kind === "print")
+					.size(),
+			).to.equal(0);
+			(require(quiet) as ModelLibrary).StaffOps.stop();
+			harness.clearOutput();
+			const loud = loadModel();
+			configure(loud);
+			loud.SetAttribute("LogLevel", "loud");
+			boot(loud);
+			waitUntil(() => linesWith(allOutput(), "registered this server").size() === 1, "the registration line");
+			expect(linesWith(warnings(), "attribute LogLevel must be").size()).to.equal(1);
+			expect(warnings().size()).to.equal(1);
+		});
+
 		it("names an attribute it does not know", () => {
 			const model = loadModel();
 			configure(model);

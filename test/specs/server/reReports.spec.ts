@@ -86,6 +86,42 @@ export = () => {
 		expect(linesWith(warnings(), "did not list").size()).to.equal(1);
 	});
 
+	it("30 of 40 left out of every list: at most 10 reports again a heartbeat, 3 per player, 130 joins in 30 minutes", () => {
+		// Issue 32, point 8: the bound per server that docs/failure-policy.md states, in any hour the lesser of 3 times
+		// the players left out and 10 a heartbeat, counted as the service received the joins.
+		const leftOut = new Set<string>();
+		const userIds = new Array<number>();
+		for (let i = 1; i <= 40; i++) {
+			userIds.push(5200 + i);
+			if (i <= 30) leftOut.add(tostring(5200 + i));
+		}
+		const started = startRegistered({ clientReportTimeoutSeconds: 0 }, { client: leavingOut(leftOut) });
+		for (const userId of userIds) harness.players.add(userId);
+		waitUntil(() => serviceControl.count("playerJoin") === 40, "the 40 joins");
+
+		// Beat by beat (every 60 s): never more than the cap a beat.
+		let most = 0;
+		let before = serviceControl.count("playerJoin");
+		for (let beat = 1; beat <= 30; beat++) {
+			run(started.clock, 60, 5);
+			waitSeconds(0.05);
+			const now = serviceControl.count("playerJoin");
+			most = math.max(most, now - before);
+			before = now;
+		}
+		const joins = serviceControl.records().joinsByUser;
+		let mostForOne = 0;
+		for (const userId of userIds) mostForOne = math.max(mostForOne, joins[tostring(userId)] ?? 0);
+		print(
+			`[left out] 30 of 40 players never listed, 30 library minutes: ${before} join requests, ` +
+				`at most ${most} in one heartbeat, at most ${mostForOne} joins for one player`,
+		);
+		// The figures the docs state, not the constants: a change of either must change the docs too.
+		expect(most).to.equal(10);
+		expect(before).to.equal(40 + 30 * 3); // 9 heartbeats of 10, then none: each of the 30 reported 3 times
+		expect(mostForOne).to.equal(4);
+	});
+
 	it("one player left out once is reported again at the next beat; one line when the service lists everyone", () => {
 		const leftOut = new Set<string>(["5101"]);
 		const started = startRegistered({ clientReportTimeoutSeconds: 0 }, { client: leavingOut(leftOut) });

@@ -73,6 +73,18 @@ export function joinsOf(userId: number): Array<RecordedJoin> {
 	return recorded().joins.filter((join) => join.userId === tostring(userId));
 }
 
+/** The requests of `operation` for one user the service received, answered or not (by the body's `playerId`). */
+export function requestsFor(operation: "playerJoin" | "playerLeave", userId: number): number {
+	return serviceControl
+		.requests()
+		.requests.filter(
+			(request) =>
+				request.operation === operation &&
+				tostring((request.body as { playerId?: unknown }).playerId) === tostring(userId),
+		)
+		.size();
+}
+
 /** A typed client of the reference service with a roomy budget of its own and one attempt per request. */
 export function specClient(): StaffOpsApiClient {
 	return referenceClient({ retry: { maxAttempts: 1 } });

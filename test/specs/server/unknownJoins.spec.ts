@@ -3,7 +3,7 @@ import { SETTLE_GRACE_SECONDS } from "../../../src/server/joinLookup";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { Started, cleanUp, freshStart, join, joinsOf, startDeployed, waitForFailures } from "./support";
+import { Started, cleanUp, freshStart, join, joinsOf, requestsFor, startDeployed, waitForFailures } from "./support";
 
 // Issue 24, point 9: the check after an unknown outcome must not race the request it checks. Against the reference
 // service's deployed profile (leaves on), its `late` fault holds a join or a leave for longer than the 1 s request
@@ -37,14 +37,7 @@ function advanceUntilRead(started: Started, count: number): void {
 
 /** The leave requests the service received for one user. */
 function leavesOf(userId: number): number {
-	return serviceControl
-		.requests()
-		.requests.filter(
-			(request) =>
-				request.operation === "playerLeave" &&
-				(request.body as { playerId?: unknown }).playerId === tostring(userId),
-		)
-		.size();
+	return requestsFor("playerLeave", userId);
 }
 
 /** When (ms since the epoch) the first player-list read reached the service. */
