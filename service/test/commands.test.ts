@@ -168,6 +168,16 @@ describe("POST /games/bans and DELETE /games/bans/{id}", () => {
 		assert.ok(days >= 3 && days < 3.01, `expires ${answer.json.ban.expires}`);
 	});
 
+	test("an expired ban no longer refuses the join", async () => {
+		const server = await registerServer(t.api);
+		// 0.1 s in days: long enough to be recorded, short enough to have ended by the join.
+		expectStatus(await t.api.post("/games/bans", banBody({ expiresInDays: 0.1 / 86_400 })), 201);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const join = await t.api.post("/activity/playerJoin", joinBody(server.runningGameId, { playerId: PLAYER }));
+		expectStatus(join, 200);
+		assert.equal(join.json.banned, false);
+	});
+
 	test("an unknown user is a 400 and nothing is stored", async () => {
 		expectStatus(await t.control.post("/_control/unknown-users", { userId: "2002" }), 200);
 		expectFailure(await t.api.post("/games/bans", banBody({ userId: 2002 })), 400);
