@@ -3,22 +3,18 @@ import type { FastifyInstance } from "fastify";
 import { banView } from "../profiles/deployed-bans.js";
 import { commandView } from "../profiles/deployed-commands.js";
 import { ServiceError, notFound } from "../service-error.js";
+import { workspaceByGroup } from "./workspace-by-group.js";
 import type { Store } from "../store.js";
-import type { WorkspaceState } from "../workspace-state.js";
-import { commandGrantBody, userMarkBody, verifyCodeBody } from "./control-schemas.js";
+import { commandGrantBody, verifyCodeBody } from "./control-schemas.js";
 
 /**
  * Controls that play the staff website for the admin chat command routes (docs/service-contract.md#admin-chat-commands):
- * an admin grants or revokes a command for a user, the website makes a verify code, a user is marked unknown to
- * `POST /games/bans`; and what the routes stored (commands with their grants, bans, codes) can be read.
+ * an admin grants or revokes a command for a user, the website makes a verify code; and what the routes stored
+ * (commands with their grants, bans, codes) can be read. (`/_control/unknown-users`, a user mark, is beside the
+ * other marks in in-game-controls.ts.)
  */
 export async function commandControls(app: FastifyInstance, store: Store): Promise<void> {
-	const workspaceOf = (groupId: string | undefined): WorkspaceState => {
-		const ws =
-			groupId === undefined ? store.workspaces()[0] : store.workspaces().find((w) => w.groupId === groupId);
-		if (!ws) throw notFound(`Unknown workspace ${groupId}`);
-		return ws;
-	};
+	const workspaceOf = (groupId: string | undefined) => workspaceByGroup(store, groupId);
 
 	app.post<{ Body: { commandId: string; userId: string; groupId?: string; on?: boolean } }>(
 		"/_control/commands/permissions",
@@ -63,16 +59,4 @@ export async function commandControls(app: FastifyInstance, store: Store): Promi
 		success: true,
 		codes: store.workspaces().flatMap((ws) => ws.verifyCodes.map((entry) => ({ groupId: ws.groupId, ...entry }))),
 	}));
-
-	app.post<{ Body: { userId: string; groupId?: string; on?: boolean } }>(
-		"/_control/unknown-users",
-		{ schema: { body: userMarkBody } },
-		async (request) => {
-			const { userId, groupId, on = true } = request.body;
-			const set = workspaceOf(groupId).unknownUsers;
-			if (on) set.add(userId);
-			else set.delete(userId);
-			return { success: true, userId, on };
-		},
-	);
 }
