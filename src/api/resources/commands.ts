@@ -246,14 +246,8 @@ export function commandsApi(call: Call<keyof typeof commandsRoutes>): CommandsAp
 			return call("commandPermissions", options, [runningGameId, playerIds.value]);
 		},
 		ban(args, options) {
-			const given = (typeIs(args, "table") ? args : {}) as Partial<BanArgs>;
-			const body = {
-				userId: given.userId,
-				reason: given.reason,
-				bannedByUserId: given.bannedByUserId,
-				expiresInDays: given.expiresInDays,
-			};
-			return call("createBan", options, [], body);
+			// The arguments are the wire body: the check refuses any other field, so nothing else is sent.
+			return call("createBan", options, [], args);
 		},
 		unban(banIdOrUserId, options) {
 			return call("deleteBan", options, [banIdOrUserId], {});

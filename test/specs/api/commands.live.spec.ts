@@ -110,6 +110,14 @@ export = () => {
 			expect(serviceControl.count("createBan")).to.equal(1);
 		});
 
+		it("ban: an unknown field or a bad number of days is refused before sending", () => {
+			const args = { userId: PLAYER, reason: "Spam", bannedByUserId: STAFF };
+			expect(failure(client.commands.ban({ ...args, expiresInDays: -1 })).kind).to.equal("invalid");
+			const extra = { ...args, loaderId: "x" } as unknown as Parameters<typeof client.commands.ban>[0];
+			expect(failure(client.commands.ban(extra)).kind).to.equal("invalid");
+			expect(serviceControl.count("createBan")).to.equal(0);
+		});
+
 		it("ban: a 500 is not sent again (a second request would record a second ban)", () => {
 			serviceControl.fault({ operation: "createBan", status: 500, times: 1 });
 			const err = failure(client.commands.ban({ userId: PLAYER, reason: "Spam", bannedByUserId: STAFF }));
