@@ -141,6 +141,16 @@ export type {
 	SupportEndReason,
 	SupportTicket,
 } from "./api/resources/supportCalls";
+export type {
+	BanAnswer,
+	BanArgs,
+	BanRecord,
+	CommandPermissionsAnswer,
+	CommandRegistration,
+	CommandsApi,
+	CommandsDoneAnswer,
+	VerifyLinkAnswer,
+} from "./api/resources/commands";
 export { robloxTextFilter } from "./roblox/textFilter";
 export type { TextFilter } from "./roblox/textFilter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";

@@ -30,6 +30,11 @@ export const EXTENSION_OPERATION_IDS = [
 	"postCallMessage",
 	"claimCall",
 	"endCall",
+	"registerCommands",
+	"commandPermissions",
+	"createBan",
+	"deleteBan",
+	"verifyLink",
 ] as const;
 
 export type OperationId = (typeof OPERATION_IDS)[number] | (typeof EXTENSION_OPERATION_IDS)[number];

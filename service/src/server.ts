@@ -5,6 +5,7 @@ import { faultAfterOperation, faultBeforeOperation } from "./faults/fault-hooks.
 import { FaultBook } from "./faults/fault-book.js";
 import { keyCheck } from "./http/auth.js";
 import { errorHandler, failure, frameworkErrorHandler, notFoundHandler } from "./http/error-answers.js";
+import { registerCommandRoutes } from "./http/command-routes.js";
 import { registerExtensionRoutes } from "./http/extension-routes.js";
 import { registerOperationRoutes } from "./http/operation-routes.js";
 import { arrival, profileGate } from "./http/profile-gate.js";
@@ -80,6 +81,7 @@ export function buildApp(store: Store): FastifyInstance {
 	app.setNotFoundHandler(notFoundHandler(() => store.profile));
 	registerOperationRoutes(app);
 	registerExtensionRoutes(app);
+	registerCommandRoutes(app);
 	void app.register(controlRoutes, { store, faults, log });
 	return app;
 }

@@ -22,6 +22,9 @@ import {
 	type TicketInfo,
 	defaultInGameSettings,
 } from "./profiles/deployed-records.js";
+import type { BanRecord } from "./profiles/deployed-bans.js";
+import type { CommandRecord } from "./profiles/deployed-commands.js";
+import type { VerifyCode } from "./profiles/deployed-verify.js";
 import { isoAt } from "./time.js";
 
 export interface RunningServer {
@@ -92,7 +95,8 @@ export class WorkspaceState {
 	readonly profile: WorkspaceProfile;
 	readonly ranks = new Map<string, string>();
 	readonly staffIds = new Set<string>();
-	readonly bans = new Map<string, { reason: string; bannedBy: string }>();
+	/** UserId → ban: the seed's, the dashboard's (control API) and, in the deployed profile, `POST /games/bans`. */
+	readonly bans = new Map<string, BanRecord>();
 	readonly memberships = new Map<string, TeamMembership[]>();
 	readonly timeOff: TimeOffRequest[];
 	readonly calls = new Map<string, CallState>();
@@ -115,6 +119,12 @@ export class WorkspaceState {
 	/** Deployed profile: users who may not open support calls, and users removed for data protection. */
 	readonly callBans = new Set<string>();
 	readonly gdprRemoved = new Set<string>();
+	/** Deployed profile: UserIds `POST /games/bans` treats as unknown users (400), set through the control API. */
+	readonly unknownUsers = new Set<string>();
+	/** Deployed profile: admin chat commands registered by this workspace's games, with their grants. */
+	readonly commands: CommandRecord[] = [];
+	/** Deployed profile: website verification codes made through the control API, and who used them. */
+	readonly verifyCodes: VerifyCode[] = [];
 	/** Deployed profile: consent decisions in arrival order; a user's last one counts. */
 	readonly consents: ConsentRecord[] = [];
 	/** Deployed profile: session events sendData stored, deduplicated by session + type + time. */

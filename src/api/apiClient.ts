@@ -6,6 +6,7 @@ import { decodeAnswer, encodeRequest } from "./codec";
 import { RawRequest, sendRawRequest } from "./rawRequest";
 import { ActivityApi, activityApi } from "./resources/activity";
 import { CallsApi, callsApi } from "./resources/calls";
+import { CommandsApi, commandsApi } from "./resources/commands";
 import { ExtensionsApi, extensionsApi } from "./resources/deployed";
 import { SupportCallsApi, supportCallsApi } from "./resources/supportCalls";
 import { GamesApi, gamesApi } from "./resources/games";
@@ -60,6 +61,8 @@ export class StaffOpsApiClient {
 	readonly support: SupportCallsApi;
 	/** Team memberships. */
 	readonly teams: TeamsApi;
+	/** The deployed service's admin chat command routes: registration, permissions, bans, verify links. */
+	readonly commands: CommandsApi;
 	/** Operations of the deployed service beyond the interface. */
 	readonly extensions: ExtensionsApi;
 	/** Why the configuration is unusable, or undefined when it is fine. */
@@ -98,6 +101,7 @@ export class StaffOpsApiClient {
 		this.calls = callsApi(call);
 		this.support = supportCallsApi(call);
 		this.teams = teamsApi(call);
+		this.commands = commandsApi(call);
 		this.extensions = extensionsApi(call);
 	}
 

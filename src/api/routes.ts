@@ -1,5 +1,6 @@
 import { activityRoutes } from "./resources/activity";
 import { callsRoutes } from "./resources/calls";
+import { commandsRoutes } from "./resources/commands";
 import { deployedRoutes } from "./resources/deployed";
 import { gamesRoutes } from "./resources/games";
 import { historyRoutes } from "./resources/history";
@@ -43,7 +44,19 @@ export type OperationId =
  * @see README#deployed-service-extensions
  */
 export type ExtensionId =
-	"playerLeave" | "endServer" | "getServer" | "sendData" | "consent" | "supportCreate" | "supportEnd" | "listCalls";
+	| "playerLeave"
+	| "endServer"
+	| "getServer"
+	| "sendData"
+	| "consent"
+	| "supportCreate"
+	| "supportEnd"
+	| "listCalls"
+	| "registerCommands"
+	| "commandPermissions"
+	| "createBan"
+	| "deleteBan"
+	| "verifyLink";
 
 /** Every operation the api client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -59,4 +72,5 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: RouteSpec } = {
 	...teamsRoutes,
 	...deployedRoutes,
 	...supportCallsRoutes,
+	...commandsRoutes,
 };

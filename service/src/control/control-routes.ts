@@ -18,6 +18,7 @@ import {
 } from "./control-schemas.js";
 import { pushMessage } from "../profiles/deployed-tickets.js";
 import { workspaceRecordsView } from "./records-view.js";
+import { commandControls } from "./command-controls.js";
 import { inGameControls } from "./in-game-controls.js";
 import { workspaceStateView } from "./state-view.js";
 
@@ -204,4 +205,5 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 	);
 
 	await inGameControls(app, store);
+	await commandControls(app, store);
 }

@@ -83,3 +83,13 @@ export const settingsBody = body(
 );
 
 export const userMarkBody = body({ userId, groupId, on: { type: "boolean" } }, ["userId"]);
+
+export const commandGrantBody = body(
+	{ commandId: { type: "string", minLength: 1 }, userId, groupId, on: { type: "boolean" } },
+	["commandId", "userId"],
+);
+
+export const verifyCodeBody = body(
+	{ linkedTo: { type: "string", minLength: 1 }, code: { type: "string", minLength: 1 }, groupId },
+	["linkedTo"],
+);

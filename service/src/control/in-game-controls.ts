@@ -6,6 +6,7 @@ import type { InGameSettings } from "../profiles/deployed-records.js";
 import { notFound } from "../service-error.js";
 import type { Store } from "../store.js";
 import type { WorkspaceState } from "../workspace-state.js";
+import { workspaceByGroup } from "./workspace-by-group.js";
 import { actionBody, actorBody, chatBody, settingsBody, userMarkBody } from "./control-schemas.js";
 
 /** Room for hostile actions (a 100 kB message) beyond an operation's 64 KiB. */
@@ -22,12 +23,7 @@ type SettingsInput = { groupId?: string; moderation?: boolean } & {
  * in-game settings, call-ban or data-remove a user, and read what the routes stored.
  */
 export async function inGameControls(app: FastifyInstance, store: Store): Promise<void> {
-	const workspaceOf = (groupId: string | undefined): WorkspaceState => {
-		const ws =
-			groupId === undefined ? store.workspaces()[0] : store.workspaces().find((w) => w.groupId === groupId);
-		if (!ws) throw notFound(`Unknown workspace ${groupId}`);
-		return ws;
-	};
+	const workspaceOf = (groupId: string | undefined) => workspaceByGroup(store, groupId);
 	const serverOf = (runningGameId: string) => {
 		for (const ws of store.workspaces()) {
 			const server = findServerByRunningGameId(ws, runningGameId);
@@ -149,6 +145,7 @@ export async function inGameControls(app: FastifyInstance, store: Store): Promis
 		);
 	mark("/_control/call-bans", (ws) => ws.callBans);
 	mark("/_control/gdpr-removals", (ws) => ws.gdprRemoved);
+	mark("/_control/unknown-users", (ws) => ws.unknownUsers);
 
 	app.get("/_control/session-events", async () => ({
 		success: true,

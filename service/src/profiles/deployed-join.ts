@@ -5,6 +5,7 @@ import { openSession } from "../resources/sessions.js";
 import { isoAt } from "../time.js";
 import type { WorkspaceState } from "../workspace-state.js";
 import type { Settings } from "./profile.js";
+import { activeBan } from "./deployed-bans.js";
 import { consentOf } from "./deployed-consent.js";
 import { fieldsOf, findRunningGame, userIdOf } from "./deployed-ids.js";
 
@@ -51,7 +52,7 @@ export function deployedPlayerJoin(ws: WorkspaceState, body: unknown, settings: 
 	const platform = (typeof input.platform === "string" ? input.platform : "unknown") as Platform;
 	const startMs = typeof input.datetime === "number" && Number.isFinite(input.datetime) ? input.datetime : now;
 	const untracked = untrackedBecause(ws, userId, staffByRecord);
-	const ban = untracked === null ? ws.bans.get(userId) : undefined;
+	const ban = untracked === null ? activeBan(ws, userId, now) : undefined;
 	recordJoin(
 		ws,
 		{
