@@ -1,4 +1,5 @@
 // The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
+import { CLIENT_REPORT_REMOTE } from "../../shared/reportPayload";
 import { ClientReports, ClientReportStats } from "../clientReports";
 import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
 import type { ServerContext } from "./context";
@@ -16,7 +17,7 @@ export const CLIENT_REPORT: FeatureDeclaration = {
 		{ field: "clientReportTimeoutSeconds", attribute: "ClientReportTimeoutSeconds", default: 20, min: 0, max: 60 },
 		{ field: "deliverClient", attribute: "DeliverClient", modelDefault: true },
 	],
-	remotes: ["ClientReport"],
+	remotes: [CLIENT_REPORT_REMOTE],
 	clientParts: [{ folder: "report", start: "startClientReport" }],
 };
 
@@ -38,7 +39,7 @@ export class ClientReportFeature implements Feature {
 	}
 
 	start(): void {
-		this.ctx.listen(this.ctx.remotes!.ClientReport, "client report", (player, args) =>
+		this.ctx.listen(this.ctx.remotes![CLIENT_REPORT_REMOTE], "client report", (player, args) =>
 			this.reports.handle(player, args),
 		);
 	}

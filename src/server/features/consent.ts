@@ -1,4 +1,5 @@
 // The consent feature: the deployed service's privacy mode asks a player once per visit; the answer goes once.
+import { CONSENT_REMOTE } from "../../shared/privacyProtocol";
 import { ConsentPrompts, ConsentStats } from "../consent";
 import { isTrackedResult } from "../tracking";
 import type { ServerContext } from "./context";
@@ -13,7 +14,7 @@ import type { JoinsFeature } from "./joins";
 export const CONSENT: FeatureDeclaration = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
-	remotes: ["Consent"],
+	remotes: [CONSENT_REMOTE],
 	clientParts: [{ folder: "consent", start: "startConsentPrompt" }],
 };
 
@@ -29,7 +30,7 @@ export class ConsentFeature implements Feature {
 
 	start(): void {
 		const ctx = this.ctx;
-		const remote = ctx.remotes!.Consent;
+		const remote = ctx.remotes![CONSENT_REMOTE];
 		const prompts = (this.prompts = new ConsentPrompts({
 			client: ctx.client,
 			scheduler: ctx.scheduler,

@@ -1,4 +1,5 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
+import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
 import { robloxTextFilter } from "../../bridge/filter";
 import { DashboardActions } from "../dashboardActions";
 import type { ServerContext } from "./context";
@@ -12,7 +13,7 @@ import type { Feature, FeatureDeclaration } from "./feature";
 export const DASHBOARD_ACTIONS: FeatureDeclaration = {
 	name: "dashboardActions",
 	settings: [{ field: "builtInNotifications", attribute: "BuiltInNotifications", default: true }],
-	remotes: ["Notifications"],
+	remotes: [NOTIFICATIONS_REMOTE],
 	clientParts: [{ folder: "notify", start: "startNotifications" }],
 };
 
@@ -34,7 +35,7 @@ export class DashboardActionsFeature implements Feature {
 			players: ctx.players,
 			filter: ctx.seams.textFilter ?? robloxTextFilter,
 			signals: ctx.signals,
-			notifications: () => (ctx.config.builtInNotifications ? ctx.remotes?.Notifications : undefined),
+			notifications: () => (ctx.config.builtInNotifications ? ctx.remotes?.[NOTIFICATIONS_REMOTE] : undefined),
 		});
 	}
 

@@ -1,5 +1,4 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
-import type { RemoteName } from "../../shared/remotes";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
@@ -44,7 +43,8 @@ export interface ClientPartDeclaration {
 export interface FeatureDeclaration {
 	readonly name: string;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
-	readonly remotes: ReadonlyArray<RemoteName>;
+	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part reads it there). */
+	readonly remotes: ReadonlyArray<string>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
 }
 

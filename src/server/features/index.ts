@@ -37,6 +37,13 @@ export function clientParts(): Array<ClientPartDeclaration> {
 	return parts;
 }
 
+/** Every feature's remote names, in start order: the remotes the server creates at `begin`. @internal */
+export function remoteNames(): Array<string> {
+	const names = new Array<string>();
+	for (const declaration of DECLARATIONS) for (const name of declaration.remotes) names.push(name);
+	return names;
+}
+
 /** One attribute of the drop-in model: the setting it feeds and the value the model ships. @internal */
 export interface ModelAttribute {
 	readonly attribute: string;

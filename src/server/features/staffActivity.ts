@@ -1,4 +1,5 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
+import { ACTIVITY_REMOTE } from "../../shared/privacyProtocol";
 import { defaultChatted } from "../seams";
 import { StaffActivity, StaffActivityStats } from "../staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../tracking";
@@ -18,7 +19,7 @@ export const STAFF_ACTIVITY: FeatureDeclaration = {
 		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false },
 		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
 	],
-	remotes: ["Activity"],
+	remotes: [ACTIVITY_REMOTE],
 	clientParts: [{ folder: "activity", start: "startActivityReport" }],
 };
 
@@ -36,7 +37,7 @@ export class StaffActivityFeature implements Feature {
 	start(): void {
 		const ctx = this.ctx;
 		const { seams, config } = ctx;
-		const remote = ctx.remotes!.Activity;
+		const remote = ctx.remotes![ACTIVITY_REMOTE];
 		// Session events ride the sync's queue; a spec may take them itself.
 		const emit = seams.emitSessionEvent ?? ((event) => this.presence.events.add(event));
 		const registrationAnswer = seams.registrationAnswer ?? (() => ctx.registration.current?.answer);

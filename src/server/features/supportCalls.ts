@@ -1,4 +1,6 @@
 // The support calls feature: players call staff and write back; game code may open a call's chat itself.
+import { SUPPORT_REQUESTS_REMOTE } from "../../shared/supportProtocol";
+import { CALL_EVENTS_REMOTE } from "../../shared/chatProtocol";
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../bridge/types";
@@ -22,7 +24,7 @@ export const SUPPORT_CALLS: FeatureDeclaration = {
 		// The sync's interval while a call is open (sync.ts SYNC_FAST_SECONDS).
 		{ field: "callSyncSeconds", attribute: "CallSyncSeconds", default: 3, min: 2, max: 10 },
 	],
-	remotes: ["CallEvents", "SupportRequests"],
+	remotes: [CALL_EVENTS_REMOTE, SUPPORT_REQUESTS_REMOTE],
 	clientParts: [
 		{ folder: "chat/mount", start: "startCallChat" },
 		{ folder: "support", start: "startSupportCalls" },
@@ -63,7 +65,7 @@ export class SupportCallsFeature implements Feature {
 			scheduler: ctx.scheduler,
 			random: seams.random,
 			players: ctx.players,
-			remote: remotes.CallEvents,
+			remote: remotes[CALL_EVENTS_REMOTE],
 			filter: seams.textFilter,
 		}));
 		// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
@@ -75,7 +77,7 @@ export class SupportCallsFeature implements Feature {
 			canChat: seams.canChat,
 			filter: seams.textFilter,
 			scheduler: ctx.scheduler,
-			remote: remotes.SupportRequests,
+			remote: remotes[SUPPORT_REQUESTS_REMOTE],
 			players: ctx.players,
 			// A reported leave ends the player's calls on the service; otherwise the desk ends them itself.
 			endOnLeave: () => !this.sessions.ender.reportsLeaves(),
