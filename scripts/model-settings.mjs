@@ -1,18 +1,25 @@
 // The settings are declared once, in their features (src/server/features/*.ts: each `FeatureDeclaration` literal
-// names its settings with their attribute, default and range, and its client parts). Everything else that lists
-// them is checked against those declarations here, and the build stops when one disagrees:
-// - model/init.meta.json gives the model its attributes (what Studio's Properties panel lists), with their defaults
-//   (model/Bootstrap.server.luau reads the same declarations from the library at run time, so it lists none);
-// - the TypeScript config type (src/server/config.ts) and the Luau one (model/init.luau) list every setting;
-// - the README's attribute table lists every attribute with the model's default;
-// - every client part a feature declares is a module of src/client/ exporting that start function (the server hands
-//   the drop-in model's loader the declared list, so the loader keeps none).
-// `node scripts/model-settings.mjs` runs the same checks on their own.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// names its settings with their attribute, default, range and Luau type, and its client parts). The build writes
+// what follows from them, and checks the rest against them, stopping when one disagrees:
+// - written: model/init.meta.json, the model's attributes (what Studio's Properties panel lists) with the values the
+//   model ships (not in git: the build writes it before Rojo reads it; model/Bootstrap.server.luau reads the same
+//   declarations from the library at run time, so it lists none);
+// - written: the fields of the Luau config type, the generated region of `StaffOpsConfig` in model/init.luau;
+// - checked: the TypeScript config type (src/server/config.ts) lists every setting;
+// - checked: the README's attribute table lists every attribute with the model's default;
+// - checked: every client part a feature declares is a module of src/client/ exporting that start function (the
+//   server hands the drop-in model's loader the declared list, so the loader keeps none).
+// `node scripts/model-settings.mjs` writes and checks on its own; `--check` only checks (and says what is stale).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
 const FEATURES = "src/server/features";
+const MODEL_META = "model/init.meta.json";
+const LUAU_ENTRY = "model/init.luau";
+const LUAU_BEGIN =
+	"\t-- generated from the features' declarations by scripts/model-settings.mjs (the build): edit those\n";
+const LUAU_END = "\t-- end of the generated settings\n";
 
 /** A literal's value (string, number, boolean, array or object of them); undefined for anything else. */
 function literal(node) {
@@ -32,8 +39,24 @@ function literal(node) {
 	return undefined;
 }
 
-/** Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data. */
+/** The names of the declarations `features/index.ts` lists in `DECLARATIONS`, in its (start) order. */
+function declarationOrder() {
+	const text = readFileSync(`${FEATURES}/index.ts`, "utf8");
+	const list = /export const DECLARATIONS[^=]*= \[([^\]]*)\]/.exec(text);
+	if (list === null) throw new Error(`cannot find DECLARATIONS in ${FEATURES}/index.ts`);
+	return [...list[1].matchAll(/\w+/g)].map((match) => match[0]);
+}
+
+/**
+ * Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data, in `DECLARATIONS`' order
+ * (those it does not list last, by file).
+ */
 export function featureDeclarations() {
+	const order = declarationOrder();
+	const rank = (declaration) => {
+		const at = order.indexOf(declaration.constName);
+		return at < 0 ? order.length : at;
+	};
 	const declarations = [];
 	for (const file of readdirSync(FEATURES).sort()) {
 		if (!file.endsWith(".ts")) continue;
@@ -45,12 +68,63 @@ export function featureDeclarations() {
 				node.type?.getText() === "FeatureDeclaration" &&
 				node.initializer !== undefined
 			) {
-				declarations.push({ file: path, ...literal(node.initializer) });
+				declarations.push({ file: path, constName: node.name.getText(), ...literal(node.initializer) });
 			}
 			node.forEachChild(visit);
 		});
 	}
-	return declarations;
+	return declarations.sort((a, b) => rank(a) - rank(b));
+}
+
+const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
+
+/** The model's attributes, in declaration order: each declared attribute with the value the model ships. */
+export function modelAttributes(declarations = featureDeclarations()) {
+	const attributes = {};
+	for (const setting of declarations.flatMap((declaration) => declaration.settings)) {
+		if (setting.attribute !== undefined && modelValue(setting) !== undefined)
+			attributes[setting.attribute] = modelValue(setting);
+	}
+	return attributes;
+}
+
+/** The Luau type of each top-level setting field, in declaration order (its `luau`, or its default's type). */
+export function luauConfigFields(declarations = featureDeclarations()) {
+	const fields = new Map();
+	for (const setting of declarations.flatMap((declaration) => declaration.settings)) {
+		const field = setting.field.split(".")[0];
+		if (fields.has(field)) continue;
+		const value = modelValue(setting);
+		const derived = ["boolean", "number", "string"].includes(typeof value) ? `${typeof value}?` : undefined;
+		const type = setting.luau ?? derived;
+		if (type === undefined) throw new Error(`${setting.field} needs a \`luau\` type: its default does not say it`);
+		fields.set(field, type);
+	}
+	return fields;
+}
+
+/** The two generated texts: model/init.meta.json and model/init.luau with its generated region filled in. */
+export function generatedFiles(declarations = featureDeclarations()) {
+	const meta = `${JSON.stringify({ attributes: modelAttributes(declarations) }, null, 2)}\n`;
+	const entry = readFileSync(LUAU_ENTRY, "utf8");
+	const begin = entry.indexOf(LUAU_BEGIN);
+	const end = entry.indexOf(LUAU_END);
+	if (begin < 0 || end < begin) throw new Error(`${LUAU_ENTRY} lacks the generated region's markers`);
+	const lines = [...luauConfigFields(declarations)].map(([field, type]) => `\t${field}: ${type},\n`);
+	const luau = entry.slice(0, begin + LUAU_BEGIN.length) + lines.join("") + entry.slice(end);
+	return { [MODEL_META]: meta, [LUAU_ENTRY]: luau };
+}
+
+/** Writes the generated files that differ; answers the paths it wrote. */
+export function writeGeneratedFiles() {
+	const written = [];
+	for (const [path, text] of Object.entries(generatedFiles())) {
+		if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+			writeFileSync(path, text);
+			written.push(path);
+		}
+	}
+	return written;
 }
 
 /** The property names of `interface NAME` or `type NAME = {` in a source text. */
@@ -67,10 +141,14 @@ export function modelSettingProblems() {
 	const declarations = featureDeclarations();
 	const settings = declarations.flatMap((declaration) => declaration.settings);
 	const withAttribute = settings.filter((setting) => setting.attribute !== undefined);
-	const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
+
+	// The generated files: as the declarations give them (the build writes them first).
+	for (const [path, text] of Object.entries(generatedFiles(declarations)))
+		if (!existsSync(path) || readFileSync(path, "utf8") !== text)
+			problems.push(`${path} is not what the declarations give: run node scripts/model-settings.mjs`);
 
 	// The model's attributes: each declared one, with the value the model ships, and no other.
-	const attributes = JSON.parse(readFileSync("model/init.meta.json", "utf8")).attributes;
+	const attributes = existsSync(MODEL_META) ? JSON.parse(readFileSync(MODEL_META, "utf8")).attributes : {};
 	const declaredAttributes = new Set(withAttribute.map((setting) => setting.attribute));
 	for (const name of Object.keys(attributes)) {
 		if (!declaredAttributes.has(name)) problems.push(`the model's attribute ${name} is declared by no feature`);
@@ -91,7 +169,7 @@ export function modelSettingProblems() {
 	const config = readFileSync("src/server/config.ts", "utf8");
 	const tsFields = fieldsOf(config, "export interface StaffOpsBaseConfig {");
 	for (const field of ["apiKey", "apiKeySecret"]) if (config.includes(`readonly ${field}`)) tsFields.add(field);
-	const luauFields = fieldsOf(readFileSync("model/init.luau", "utf8"), "export type StaffOpsConfig = {");
+	const luauFields = fieldsOf(readFileSync(LUAU_ENTRY, "utf8"), "export type StaffOpsConfig = {");
 	for (const [where, fields] of [
 		["StaffOpsConfig (src/server/config.ts)", tsFields],
 		["StaffOpsConfig (model/init.luau)", luauFields],
@@ -137,6 +215,7 @@ export function modelSettingProblems() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+	if (!process.argv.includes("--check")) for (const path of writeGeneratedFiles()) console.log(`wrote ${path}`);
 	const problems = modelSettingProblems();
 	for (const problem of problems) console.error(problem);
 	console.log(

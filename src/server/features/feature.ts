@@ -21,6 +21,12 @@ export interface SettingDeclaration {
 	readonly max?: number;
 	/** The service profile that turns it on by default (on there unless set to false). */
 	readonly profile?: "deployed";
+	/**
+	 * The Luau type of its field in `StaffOpsConfig` (model/init.luau), `?` included where it may be left out, when the
+	 * default's type does not say it (a boolean, number or string default gives `boolean?`, `number?`, `string?`). A
+	 * nested setting gives its top-level field's type (on the first of them).
+	 */
+	readonly luau?: string;
 	/** Without it StaffOps cannot work: a bad value stops it. Every other setting falls back to its default. */
 	readonly required?: boolean;
 }

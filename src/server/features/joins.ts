@@ -20,6 +20,7 @@ export const JOINS: FeatureDeclaration = {
 			attribute: "KickMessage",
 			default: "You are banned from this experience: {reason}",
 			modelDefault: "",
+			luau: "(string | (reason: string) -> string)?",
 		},
 	],
 	remotes: [],

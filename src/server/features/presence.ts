@@ -17,7 +17,7 @@ export const PRESENCE: FeatureDeclaration = {
 	name: "presence",
 	settings: [
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },
-		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "" },
+		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "", luau: "KeepAliveRoute?" },
 		{ field: "sync", attribute: "Sync", modelDefault: true, profile: "deployed" },
 	],
 	remotes: [],

@@ -10,14 +10,14 @@ import type { FeatureDeclaration } from "./feature";
 export const SERVICE: FeatureDeclaration = {
 	name: "service",
 	settings: [
-		{ field: "baseUrl", attribute: "BaseUrl", modelDefault: "", required: true },
+		{ field: "baseUrl", attribute: "BaseUrl", modelDefault: "", required: true, luau: "string" },
 		{ field: "apiKeySecret", attribute: "ApiKeySecret", default: "staffops_api_key", required: true },
-		{ field: "apiKey", attribute: "ApiKey", modelDefault: "", required: true },
-		{ field: "budget" },
+		{ field: "apiKey", attribute: "ApiKey", modelDefault: "", required: true, luau: "(string | Secret)?" },
+		{ field: "budget", luau: "BudgetOptions?" },
 		// Its default (10 s) is the transport's own, applied there.
-		{ field: "timeout", min: 0.1, max: 60 },
-		{ field: "retry" },
-		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto" },
+		{ field: "timeout", min: 0.1, max: 60, luau: "number?" },
+		{ field: "retry", luau: "RetryOptions?" },
+		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto", luau: "ServiceProfile?" },
 		{ field: "trackStudio", attribute: "TrackStudio", default: true },
 		{ field: "shutdownDeadlineSeconds", attribute: "ShutdownDeadlineSeconds", default: 25, min: 1, max: 28 },
 	],

@@ -7,7 +7,13 @@ import type { Feature, FeatureDeclaration } from "./feature";
 export const SESSIONS: FeatureDeclaration = {
 	name: "sessions",
 	settings: [
-		{ field: "sessions.reportLeaves", attribute: "ReportLeaves", modelDefault: true, profile: "deployed" },
+		{
+			field: "sessions.reportLeaves",
+			attribute: "ReportLeaves",
+			modelDefault: true,
+			profile: "deployed",
+			luau: "SessionsOptions?",
+		},
 		{ field: "sessions.endServer", attribute: "EndServer", modelDefault: true, profile: "deployed" },
 	],
 	remotes: [],

@@ -16,7 +16,7 @@ import type { PresenceFeature } from "./presence";
 export const STAFF_ACTIVITY: FeatureDeclaration = {
 	name: "staffActivity",
 	settings: [
-		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false },
+		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },
 		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
 	],
 	remotes: [ACTIVITY_REMOTE],

@@ -11,7 +11,7 @@ import type { Feature, FeatureDeclaration } from "./feature";
 export const STAFF_HINT: FeatureDeclaration = {
 	name: "staffHint",
 	settings: [
-		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0 },
+		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0, luau: "StaffHint?" },
 		{ field: "staffHint.minRank", attribute: "StaffHintMinRank", modelDefault: 0, min: 1, max: 255 },
 	],
 	remotes: [],
