@@ -5,7 +5,8 @@
 //   model ships (not in git: the build writes it before Rojo reads it; model/Bootstrap.server.luau reads the same
 //   declarations from the library at run time, so it lists none);
 // - written: the fields of the Luau config type, the generated region of `StaffOpsConfig` in model/init.luau;
-// - checked: the TypeScript config type (src/server/config.ts) lists every setting;
+// - checked: each feature's settings interface (the TypeScript config type, src/server/config.ts, is their
+//   intersection) has exactly the top-level fields of the settings its declaration lists;
 // - checked: the README's attribute table lists every attribute with the model's default;
 // - checked: every client part a feature declares is a module of src/client/ exporting that start function (the
 //   server hands the drop-in model's loader the declared list, so the loader keeps none).
@@ -65,10 +66,18 @@ export function featureDeclarations() {
 		source.forEachChild(function visit(node) {
 			if (
 				ts.isVariableDeclaration(node) &&
-				node.type?.getText() === "FeatureDeclaration" &&
+				node.type !== undefined &&
+				ts.isTypeReferenceNode(node.type) &&
+				node.type.typeName.getText() === "FeatureDeclaration" &&
 				node.initializer !== undefined
 			) {
-				declarations.push({ file: path, constName: node.name.getText(), ...literal(node.initializer) });
+				const configType = node.type.typeArguments?.[0]?.getText();
+				declarations.push({
+					file: path,
+					constName: node.name.getText(),
+					configType,
+					...literal(node.initializer),
+				});
 			}
 			node.forEachChild(visit);
 		});
@@ -164,16 +173,32 @@ export function modelSettingProblems() {
 			);
 	}
 
-	// The config types: every top-level field, in TypeScript and in Luau.
-	const topLevel = new Set(settings.map((setting) => setting.field.split(".")[0]));
+	// The config types: every top-level field, in TypeScript and in Luau. The TypeScript type is the intersection of
+	// each feature's settings interface (its declaration's type argument), so each is checked against its feature's
+	// settings; the key source's two fields are in config.ts's StaffOpsKeySource.
+	const topLevelOf = (list) => new Set(list.map((setting) => setting.field.split(".")[0]));
+	const topLevel = topLevelOf(settings);
+	const keySource = ["apiKey", "apiKeySecret"];
 	const config = readFileSync("src/server/config.ts", "utf8");
-	const tsFields = fieldsOf(config, "export interface StaffOpsBaseConfig {");
-	for (const field of ["apiKey", "apiKeySecret"]) if (config.includes(`readonly ${field}`)) tsFields.add(field);
+	for (const field of keySource)
+		if (!config.includes(`readonly ${field}`))
+			problems.push(`StaffOpsKeySource (src/server/config.ts) lacks ${field}`);
+	for (const declaration of declarations) {
+		const own = topLevelOf(declaration.settings);
+		for (const field of keySource) own.delete(field);
+		const where = `${declaration.configType ?? "its settings interface"} (${declaration.file})`;
+		if (declaration.configType === undefined) {
+			if (own.size > 0)
+				problems.push(`${declaration.file} declares settings but no FeatureDeclaration<...> interface`);
+			continue;
+		}
+		const fields = fieldsOf(readFileSync(declaration.file, "utf8"), `export interface ${declaration.configType} {`);
+		for (const field of own) if (!fields.has(field)) problems.push(`${where} lacks the setting ${field}`);
+		for (const field of fields)
+			if (!own.has(field)) problems.push(`${where} has ${field}, which its feature's settings do not declare`);
+	}
 	const luauFields = fieldsOf(readFileSync(LUAU_ENTRY, "utf8"), "export type StaffOpsConfig = {");
-	for (const [where, fields] of [
-		["StaffOpsConfig (src/server/config.ts)", tsFields],
-		["StaffOpsConfig (model/init.luau)", luauFields],
-	]) {
+	for (const [where, fields] of [["StaffOpsConfig (model/init.luau)", luauFields]]) {
 		for (const field of topLevel) if (!fields.has(field)) problems.push(`${where} lacks the setting ${field}`);
 		for (const field of fields)
 			if (!topLevel.has(field)) problems.push(`${where} has ${field}, which no feature declares`);

@@ -7,11 +7,22 @@ import type { Feature, FeatureDeclaration } from "./feature";
 import type { JoinsFeature } from "./joins";
 
 /**
+ * Consent's setting in `StaffOpsConfig`.
+ */
+export interface ConsentConfig {
+	/**
+	 * Show the built-in consent prompt when the service asks for a player's consent (`needsConsent`). Default true;
+	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
+	 */
+	readonly consentPrompt?: boolean;
+}
+
+/**
  * Consent (the deployed service's privacy mode): a join answered `needsConsent` asks the player once per visit, in
  * the built-in prompt or game code's own, and the decision goes to the service once.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const CONSENT: FeatureDeclaration = {
+export const CONSENT: FeatureDeclaration<ConsentConfig> = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
 	remotes: [CONSENT_REMOTE],

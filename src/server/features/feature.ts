@@ -4,8 +4,8 @@
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
  * the profile that turns it on are written. `scripts/settings-drift.mjs` reads these declarations (plain literals
  * only) and fails `npm test` when the model's attributes, Bootstrap's tables, the TypeScript and Luau config types
- * or the README's settings table say otherwise.
- * @internal
+ * or the README's settings table say otherwise. (Exported in the package's declarations only because the config type
+ * is derived from the features' declarations; not an API.)
  */
 export interface SettingDeclaration {
 	/** The field of `StaffOpsConfig`; a nested one is written `sessions.reportLeaves`. */
@@ -33,8 +33,7 @@ export interface SettingDeclaration {
 
 /**
  * The client part a feature delivers: its module under `src/client/` (a folder's index, or `folder/file`) and the
- * function the drop-in model's loader calls there.
- * @internal
+ * function the drop-in model's loader calls there. (In the package's declarations for the config type; not an API.)
  */
 export interface ClientPartDeclaration {
 	readonly folder: string;
@@ -43,15 +42,20 @@ export interface ClientPartDeclaration {
 
 /**
  * What a feature is, in one literal: its name (the key of its diagnostics record), its settings, the remotes it
- * listens or speaks on, and the client parts the model's loader starts for it.
- * @internal
+ * listens or speaks on, and the client parts the model's loader starts for it. `C` is the feature's part of
+ * `StaffOpsConfig`, an interface beside the declaration with one documented field per top-level setting: the config
+ * type is the intersection of every declared feature's `C` (`config.ts`), so a new setting is written in its feature
+ * only (the build checks the interface's fields against `settings`). In the package's declarations for that type;
+ * not an API.
  */
-export interface FeatureDeclaration {
+export interface FeatureDeclaration<C extends object = {}> {
 	readonly name: string;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
 	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part reads it there). */
 	readonly remotes: ReadonlyArray<string>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
+	/** Never set: carries `C`, the type of the feature's settings, to the config type. */
+	readonly configType?: C;
 }
 
 /**

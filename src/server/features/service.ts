@@ -1,13 +1,40 @@
 // The connection to the service: the settings every feature shares (address, key, budget, profile, the close).
+import type { BudgetOptions, RequestBudget } from "../../transport/budget";
+import type { RetryOptions } from "../../transport/retry";
+
+import type { ServiceProfile } from "../profile";
 import type { FeatureDeclaration } from "./feature";
+
+/**
+ * The connection's settings in `StaffOpsConfig` (the key source aside: `StaffOpsKeySource`).
+ */
+export interface ServiceConfig {
+	/** The Staff Operations Service's base address, `https://...`. Required: the interface names no public one. */
+	readonly baseUrl: string;
+	/** The request budget: a `RequestBudget`, or options that reconfigure the library-wide one. Default: the library-wide budget. */
+	readonly budget?: RequestBudget | BudgetOptions;
+	/** Seconds one HTTP attempt may take. Default 10. */
+	readonly timeout?: number;
+	/** How failed requests are retried by the transport. */
+	readonly retry?: RetryOptions;
+	/**
+	 * Which service this is (attribute `ServiceProfile`): `auto` (default) decides from the registration answer,
+	 * `deployed` or `interface` decide now. See {@link ServiceProfile}.
+	 */
+	readonly serviceProfile?: ServiceProfile;
+	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
+	readonly trackStudio?: boolean;
+	/** Seconds `BindToClose` may spend sending what is still queued. Default 25; from 1 to 28 (Roblox allows 30 in all). */
+	readonly shutdownDeadlineSeconds?: number;
+}
 
 /**
  * The connection to the service: its address and key (the only settings whose fault stops StaffOps), the request
  * budget and timeouts, which service it is, whether Studio counts, and how long the close may take. Not a feature
  * that runs: the server's context (`context.ts`) builds the api client and the registration from these.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const SERVICE: FeatureDeclaration = {
+export const SERVICE: FeatureDeclaration<ServiceConfig> = {
 	name: "service",
 	settings: [
 		{ field: "baseUrl", attribute: "BaseUrl", modelDefault: "", required: true, luau: "string" },

@@ -1,4 +1,5 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
+import type { ActivityOptions } from "../config";
 import { ACTIVITY_REMOTE } from "../../shared/privacyProtocol";
 import { defaultChatted } from "../seams";
 import { StaffActivity, StaffActivityStats } from "../staffActivity";
@@ -9,11 +10,19 @@ import type { JoinsFeature } from "./joins";
 import type { PresenceFeature } from "./presence";
 
 /**
+ * Staff activity's setting in `StaffOpsConfig`.
+ */
+export interface StaffActivityConfig {
+	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
+	readonly activity?: ActivityOptions;
+}
+
+/**
  * Staff activity (deployed service): clients report `active`/`idle`/`typing` as session events the sync carries,
  * and chat messages when asked.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const STAFF_ACTIVITY: FeatureDeclaration = {
+export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig> = {
 	name: "staffActivity",
 	settings: [
 		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },

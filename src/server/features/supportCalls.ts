@@ -13,11 +13,29 @@ import type { PresenceFeature } from "./presence";
 import type { SessionsFeature } from "./sessions";
 
 /**
+ * The support calls' settings in `StaffOpsConfig`.
+ */
+export interface SupportCallsConfig {
+	/**
+	 * Offer players the "Call staff" entry (attribute `CallStaff`): with the deployed profile, when the workspace takes
+	 * calls (its `moderation` flag). Default true; false hides it and refuses calls from players and game code.
+	 */
+	readonly callStaff?: boolean;
+	/**
+	 * Seconds between syncs while a support call is open (attribute `CallSyncSeconds`). Default 3; from 2 to 10. An
+	 * agent's message waits for the next sync, so its p95 is about 0.95 × this plus the answer's latency and the text
+	 * filter: 3 s keeps every open call together within 20 requests a minute, 2.5 s brings an agent's message within 3 s
+	 * p95 for 24 (lune/bench/README.md, call-sync).
+	 */
+	readonly callSyncSeconds?: number;
+}
+
+/**
  * Support calls: players call staff and write back (deployed profile), messages ride the sync, and game code may
  * open a call's chat itself (`StaffOps.openCall`).
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const SUPPORT_CALLS: FeatureDeclaration = {
+export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig> = {
 	name: "supportCalls",
 	settings: [
 		{ field: "callStaff", attribute: "CallStaff", default: true },
