@@ -2,10 +2,10 @@
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
- * the profile that turns it on are written. `scripts/settings-drift.mjs` reads these declarations (plain literals
- * only) and fails `npm test` when the model's attributes, Bootstrap's tables, the TypeScript and Luau config types
- * or the README's settings table say otherwise. (Exported in the package's declarations only because the config type
- * is derived from the features' declarations; not an API.)
+ * the profile that turns it on are written. `scripts/model-settings.mjs` (the build) reads these declarations (plain
+ * literals only), writes the model's attributes and the Luau config type's fields from them, and fails the build when
+ * the feature's settings interface or the README's settings table say otherwise. (In the package's declarations only
+ * because the config type is derived from the features' declarations; not an API.)
  */
 export interface SettingDeclaration {
 	/** The field of `StaffOpsConfig`; a nested one is written `sessions.reportLeaves`. */
