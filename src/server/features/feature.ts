@@ -51,7 +51,7 @@ export interface ClientPartDeclaration {
 export interface FeatureDeclaration<C extends object = {}> {
 	readonly name: string;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
-	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part reads it there). */
+	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part's too). */
 	readonly remotes: ReadonlyArray<string>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
 	/** Never set: carries `C`, the type of the feature's settings, to the config type. */

@@ -1,7 +1,6 @@
 // The connection to the service: the settings every feature shares (address, key, budget, profile, the close).
 import type { BudgetOptions, RequestBudget } from "../../transport/budget";
 import type { RetryOptions } from "../../transport/retry";
-
 import type { ServiceProfile } from "../profile";
 import type { FeatureDeclaration } from "./feature";
 
