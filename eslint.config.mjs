@@ -24,10 +24,13 @@ const nodeGlobals = {
 const LAYERS = {
 	shared: [],
 	transport: ["shared"],
+	// Roblox's own services as StaffOps uses them (text filter, chat permission, players, group ranks): both the call
+	// bridge and the server integration need them, so they sit below both.
+	roblox: ["transport", "shared"],
 	api: ["transport", "shared"],
 	background: ["api", "transport", "shared"],
-	bridge: ["background", "api", "transport", "shared"],
-	server: ["bridge", "background", "api", "transport", "shared"],
+	bridge: ["roblox", "background", "api", "transport", "shared"],
+	server: ["bridge", "roblox", "background", "api", "transport", "shared"],
 	client: ["shared"],
 };
 const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {

@@ -1,4 +1,5 @@
-// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples and the Markdown's links, runs the reference service's contract tests (node:test),
+// `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, the Markdown's links and the
+// promise ledger's spec names, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
 // and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
 // package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
@@ -63,26 +64,29 @@ if (!luneOnly) {
 	suites.push({ name: "lint", passed: lint.status === 0 ? 1 : 0, failed: lint.status === 0 ? 0 : 1 });
 }
 
-// 2b. The README's examples: each TypeScript block compiled by rbxtsc in a fixture game, each Luau block compiled by
-// Luau, each JSON block parsed (scripts/readme-examples.mjs prints `N passed, N failed`).
-if (!luneOnly && filter === undefined) {
-	const examples = run("README examples (rbxtsc, luau.compile)", "node", ["scripts/readme-examples.mjs"]);
-	const counts = lastCounts(examples.stdout, /^(\d+) passed, (\d+) failed$/gm);
+/**
+ * Runs a node script that prints `N passed, N failed` last and adds its counts as the suite `name` (a non-zero exit
+ * with no failure counted counts as one).
+ */
+function countedScript(name, label, script) {
+	const result = run(label, "node", [script]);
+	const counts = lastCounts(result.stdout, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;
-	if (examples.status !== 0 && failed === 0) failed = 1;
-	suites.push({ name: "README examples", passed, failed });
+	if (result.status !== 0 && failed === 0) failed = 1;
+	suites.push({ name, passed, failed });
 }
 
-// 2c. Every relative link and #anchor of the README, docs/, CONTRIBUTING.md, CHANGELOG.md and the READMEs beside the
-// code resolves (scripts/check-links.mjs prints `not ok` per broken link, last `N passed, N failed`).
 if (!luneOnly && filter === undefined) {
-	const links = run("links and anchors in the Markdown", "node", ["scripts/check-links.mjs"]);
-	const counts = lastCounts(links.stdout, /^(\d+) passed, (\d+) failed$/gm);
-	const passed = counts ? Number(counts[1]) : 0;
-	let failed = counts ? Number(counts[2]) : 0;
-	if (links.status !== 0 && failed === 0) failed = 1;
-	suites.push({ name: "Markdown links", passed, failed });
+	// 2b. The README's examples: each TypeScript block compiled by rbxtsc in a fixture game, each Luau block compiled
+	// by Luau, each JSON block parsed.
+	countedScript("README examples", "README examples (rbxtsc, luau.compile)", "scripts/readme-examples.mjs");
+	// 2c. Every relative link and #anchor of the README, docs/, CONTRIBUTING.md, CHANGELOG.md and the READMEs beside
+	// the code resolves (one `not ok` per broken link).
+	countedScript("Markdown links", "links and anchors in the Markdown", "scripts/check-links.mjs");
+	// 2d. The promise ledger (test/promises.md): every spec it names for a documented promise still exists (one
+	// `not ok` per spec not found), so a renamed or removed spec cannot leave a promise silently unchecked.
+	countedScript("Promise ledger", "promise ledger (test/promises.md)", "scripts/check-promises.mjs");
 }
 
 // 3. The reference service's own contract tests.

@@ -96,7 +96,8 @@ export type {
 	StaffOpsKeySource,
 } from "./server/config";
 export type { JoinResult, PlayerSession } from "./server/records";
-export type { PlayersLike, ServerSeams } from "./server/seams";
+export type { PlayersLike } from "./roblox/players";
+export type { ServerSeams } from "./server/seams";
 export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./server/profile";
 export type { DegradedReason, StaffOpsState, StaffOpsStatus } from "./server/status";
 export { Signal } from "./shared/signal";
@@ -139,8 +140,8 @@ export type {
 	SupportEndReason,
 	SupportTicket,
 } from "./api/resources/supportCalls";
-export { robloxTextFilter } from "./bridge/filter";
-export type { TextFilter } from "./bridge/filter";
+export { robloxTextFilter } from "./roblox/textFilter";
+export type { TextFilter } from "./roblox/textFilter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";
 export type { CallCloseReason, ChatClosedPayload, ChatMessagePayload, ChatOpenedPayload } from "./shared/chatProtocol";
 export { CallChatClient, remoteChannel } from "./client/chat/callChatClient";

@@ -117,9 +117,11 @@ export class WorkspaceState {
 	readonly gdprRemoved = new Set<string>();
 	/** Deployed profile: consent decisions in arrival order; a user's last one counts. */
 	readonly consents: ConsentRecord[] = [];
-	/** Deployed profile: session events sendData stored, deduplicated by session + type + date. */
+	/** Deployed profile: session events sendData stored, deduplicated by session + type + time. */
 	readonly sessionEvents: SessionEventRecord[] = [];
 	readonly sessionEventKeys = new Set<string>();
+	/** Deployed profile: each session's `active` flag as its last stored event left it (`idle` clears it). */
+	readonly sessionActive = new Map<string, boolean>();
 	/** Deployed profile: dashboard actions waiting for their server's next sendData, then those handed over. */
 	queuedActions: QueuedAction[] = [];
 	readonly deliveredActions: DeliveredAction[] = [];

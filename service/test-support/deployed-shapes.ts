@@ -53,8 +53,8 @@ export const deployedAnswers = {
 		created: isDateTime,
 		moderation: isBoolean,
 		afkReportingSettings: isObjectOf({
-			altTab: isOneOf(isBoolean, isNumber),
-			movement: isOneOf(isBoolean, isNumber),
+			altTab: isObjectOf({ active: isBoolean, timeUntilIdle: isNumber }, { optional: ["timeUntilIdle"] }),
+			movement: isObjectOf({ active: isBoolean, timeUntilIdle: isNumber }, { optional: ["timeUntilIdle"] }),
 		}),
 		privacy: isObjectOf({ trackStaffOnly: isBoolean, requireConsent: isBoolean }),
 	}),

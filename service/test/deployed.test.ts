@@ -347,19 +347,26 @@ describe("extension routes", () => {
 		assert.deepEqual(again.json, { success: true, finalized: false });
 	});
 
-	test("playerLeave/v2 ends every open session of that player on that server, and only those", async () => {
-		const server = await registerServer(t.api);
-		await join(server.runningGameId);
-		await join(server.runningGameId);
-		await join(server.runningGameId, { playerId: STAFF });
-		const answer = await t.api.post(
-			"/activity/playerLeave/v2",
-			leaveBody(server.runningGameId, PLAYER, Math.floor(Date.now() / 1000)),
-		);
-		assert.equal(answer.json.finalized, true);
-		const records = await devRecords();
-		assert.deepEqual(records.openSessionsByUser, { [String(STAFF)]: 1 });
-		assert.deepEqual((await serverRecord(server.runningGameId)).players, [String(STAFF)]);
+	test("playerLeave/v2 ends the player's first open session in the workspace: a repeat ends the next one", async () => {
+		const first = await registerServer(t.api);
+		const second = await registerServer(t.api);
+		await join(first.runningGameId);
+		await join(first.runningGameId, { playerId: STAFF });
+		// The player moved on: a session on the second server too.
+		await join(second.runningGameId);
+		const leave = () =>
+			t.api.post(
+				"/activity/playerLeave/v2",
+				leaveBody(first.runningGameId, PLAYER, Math.floor(Date.now() / 1000)),
+			);
+		assert.equal((await leave()).json.finalized, true);
+		assert.deepEqual((await devRecords()).openSessionsByUser, { [String(PLAYER)]: 1, [String(STAFF)]: 1 });
+		assert.deepEqual((await serverRecord(first.runningGameId)).players, [String(STAFF)]);
+		// A repeated (or late) leave ends the session on the server the player moved to.
+		assert.equal((await leave()).json.finalized, true);
+		assert.deepEqual((await devRecords()).openSessionsByUser, { [String(STAFF)]: 1 });
+		assert.deepEqual((await serverRecord(second.runningGameId)).players, []);
+		assert.equal((await leave()).json.finalized, false);
 	});
 
 	test("a final chunk without leftTime is a 400 with error (not reason); a non-final chunk ends nothing", async () => {

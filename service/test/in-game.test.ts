@@ -64,33 +64,114 @@ describe("sendData: a [running] route", () => {
 	});
 });
 
+/** A session event in the deployed service's shape (docs/service-contract.md#session-events). */
+function sessionEvent(type: string, sessionId: string, datetime: number, user = String(STAFF)) {
+	return {
+		type,
+		date: Math.floor(datetime / 1000),
+		datetime,
+		user,
+		userKey: user,
+		sessionIds: { userGameSession: sessionId },
+	};
+}
+
+async function storedEvents() {
+	return (await t.control.get("/_control/session-events")).json;
+}
+
 describe("sendData: session events", () => {
-	test("are stored per session and deduplicated by type + timestamp", async () => {
+	test("are stored per session and deduplicated by session + type + datetime", async () => {
 		const server = await registerServer(t.api);
 		const { sessionId } = await joinAs(server.runningGameId, STAFF);
-		const idle = { type: "idle", sessionId, date: 1_700_000_000 };
-		const events = [idle, { type: "active", sessionId, date: 1_700_000_000 }, { ...idle }];
+		const idle = sessionEvent("idle", sessionId, 1_700_000_000_000);
+		const events = [idle, sessionEvent("active", sessionId, 1_700_000_000_000), { ...idle }];
 		expectStatus(await sync(server.runningGameId, { events }), 200);
 		expectStatus(
-			await sync(server.runningGameId, { events: [idle, { type: "idle", sessionId, date: 1_700_000_060 }] }),
+			await sync(server.runningGameId, { events: [idle, sessionEvent("idle", sessionId, 1_700_000_060_000)] }),
 			200,
 		);
-		const stored = (await t.control.get("/_control/session-events")).json.events;
+		const stored = (await storedEvents()).events;
 		assert.deepEqual(
-			stored.map((e: { type: string; date: number; userId: string }) => [e.type, e.date, e.userId]),
+			stored.map((e: { type: string; datetime: number; userId: string; sessionId: string }) => [
+				e.type,
+				e.datetime,
+				e.userId,
+				e.sessionId,
+			]),
 			[
-				["idle", 1_700_000_000, String(STAFF)],
-				["active", 1_700_000_000, String(STAFF)],
-				["idle", 1_700_000_060, String(STAFF)],
+				["idle", 1_700_000_000_000, String(STAFF), sessionId],
+				["active", 1_700_000_000_000, String(STAFF), sessionId],
+				["idle", 1_700_000_060_000, String(STAFF), sessionId],
 			],
 		);
 	});
 
+	test("datetime keeps changes within one second apart; without it, date (whole seconds) collapses them", async () => {
+		const server = await registerServer(t.api);
+		const { sessionId } = await joinAs(server.runningGameId, STAFF);
+		// An alt-tab flick: idle, active, idle inside one second.
+		const flick = [0, 300, 600].map((ms, i) =>
+			sessionEvent(i === 1 ? "active" : "idle", sessionId, 1_700_000_000_100 + ms),
+		);
+		expectStatus(await sync(server.runningGameId, { events: flick }), 200);
+		const secondsOnly = flick.map((event) => {
+			const { datetime, ...rest } = event;
+			return { ...rest, date: Math.floor(datetime / 1000) + 10 };
+		});
+		expectStatus(await sync(server.runningGameId, { events: secondsOnly }), 200);
+		const json = await storedEvents();
+		assert.deepEqual(
+			json.events.map((e: { type: string }) => e.type),
+			["idle", "active", "idle", "idle", "active"],
+		);
+		// Each stored event sets the session's active flag: the last one stored was `active`.
+		assert.deepEqual(json.active, { [sessionId]: true });
+	});
+
+	test("an event without a truthy user or userGameSession is skipped silently (200, nothing stored)", async () => {
+		const server = await registerServer(t.api);
+		const { sessionId } = await joinAs(server.runningGameId, STAFF);
+		const good = sessionEvent("typing", sessionId, 1_700_000_000_000);
+		const events = [
+			// The shape StaffOps sent before: {date, sessionId, type}.
+			{ type: "idle", sessionId, date: 1_700_000_001 },
+			{ ...good, user: "" },
+			{ ...good, user: undefined },
+			{ ...good, sessionIds: {} },
+			{ ...good, sessionIds: { userGameSession: "" } },
+			{ ...good, sessionIds: undefined },
+		];
+		const answer = await sync(server.runningGameId, { events });
+		expectStatus(answer, 200);
+		assert.deepEqual(answer.json, { success: true, queuedActions: [], ongoingChats: [] });
+		assert.deepEqual((await storedEvents()).events, []);
+	});
+
 	test("an event for no session of the workspace is dropped", async () => {
 		const server = await registerServer(t.api);
-		const events = [{ type: "typing", sessionId: "0123456789abcdef01234567", date: 1 }];
+		const events = [sessionEvent("typing", "0123456789abcdef01234567", 1_000)];
 		expectStatus(await sync(server.runningGameId, { events }), 200);
-		assert.deepEqual((await t.control.get("/_control/session-events")).json.events, []);
+		assert.deepEqual((await storedEvents()).events, []);
+	});
+
+	test("an idle event clears the session's active flag; a message event keeps message, encoded and to", async () => {
+		const server = await registerServer(t.api);
+		const { sessionId } = await joinAs(server.runningGameId, STAFF);
+		const message = {
+			...sessionEvent("message", sessionId, 1_700_000_000_000),
+			message: Buffer.from("привет").toString("base64"),
+			encoded: true,
+			to: "2002",
+		};
+		const idle = sessionEvent("idle", sessionId, 1_700_000_000_500);
+		expectStatus(await sync(server.runningGameId, { events: [message, idle] }), 200);
+		const json = await storedEvents();
+		assert.equal(json.events.length, 2);
+		assert.equal(Buffer.from(json.events[0].message, "base64").toString("utf8"), "привет");
+		assert.equal(json.events[0].encoded, true);
+		assert.equal(json.events[0].to, "2002");
+		assert.deepEqual(json.active, { [sessionId]: false });
 	});
 });
 

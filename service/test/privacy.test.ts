@@ -56,17 +56,21 @@ describe("createServer's in-game settings", () => {
 	test("moderation, afkReportingSettings and privacy sit at the top level, as the control API set them", async () => {
 		const first = await t.api.post("/activity/createServer", serverBody());
 		assert.equal(first.json.moderation, true);
-		assert.deepEqual(first.json.afkReportingSettings, { altTab: true, movement: true });
+		// The deployed service's shape and default: both signals on, no time set (the official module's 45 s applies).
+		assert.deepEqual(first.json.afkReportingSettings, { altTab: { active: true }, movement: { active: true } });
 		assert.deepEqual(first.json.privacy, { trackStaffOnly: false, requireConsent: false });
 		assert.equal("moderation" in first.json.workspace, false);
 		await settings({
 			moderation: false,
 			privacy: { requireConsent: true },
-			afkReportingSettings: { movement: 120 },
+			afkReportingSettings: { altTab: { active: false }, movement: { active: true, timeUntilIdle: 120 } },
 		});
 		const second = await t.api.post("/activity/createServer", serverBody());
 		assert.equal(second.json.moderation, false);
-		assert.deepEqual(second.json.afkReportingSettings, { altTab: true, movement: 120 });
+		assert.deepEqual(second.json.afkReportingSettings, {
+			altTab: { active: false },
+			movement: { active: true, timeUntilIdle: 120 },
+		});
 		assert.deepEqual(second.json.privacy, { trackStaffOnly: false, requireConsent: true });
 	});
 });
@@ -138,6 +142,16 @@ describe("consent", () => {
 		const again = await join(server.runningGameId, PLAYER);
 		assert.deepEqual(Object.keys(again).sort(), UNTRACKED_KEYS);
 		assert.equal(again.tracked, false);
+	});
+
+	test("the answer names the decision stored: consent granted or declined", async () => {
+		const server = await registerServer(t.api);
+		const granted = await consent(server.runningGameId, PLAYER, true);
+		expectStatus(granted, 200);
+		assert.deepEqual(granted.json, { success: true, consent: "granted" });
+		const declined = await consent(server.runningGameId, 2002, false);
+		expectStatus(declined, 200);
+		assert.deepEqual(declined.json, { success: true, consent: "declined" });
 	});
 
 	test("consent without playerId or with a non-boolean granted: 500", async () => {

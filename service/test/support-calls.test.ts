@@ -132,6 +132,22 @@ describe("chatEvents and ongoingChats", () => {
 		assert.equal(messages[0].created, new Date(1_700_000_000_000).toISOString());
 	});
 
+	test("a long call made by the control API's filler rides every sync answer whole (a megabyte with ten)", async () => {
+		const server = await registerServer(t.api);
+		const ticket = await openCall(server.runningGameId);
+		const filled = await t.control.post(`/_control/calls/${ticket._id}/filler`, { count: 120, length: 1000 });
+		expectStatus(filled, 200);
+		assert.equal(filled.json.messages, 120);
+		const answer = await sync(server.runningGameId);
+		const [chat] = answer.json.ongoingChats;
+		assert.equal(chat.messages.length, 120);
+		assert.equal(chat.messages[5].message.length, 1000);
+		assert.equal(chat.messages[5].origin, "user");
+		assert.ok(answer.text.length > 120_000, `${answer.text.length} bytes`);
+		const bad = await t.control.post(`/_control/calls/${ticket._id}/filler`, { count: 0, length: 10 });
+		expectStatus(bad, 400);
+	});
+
 	test("ongoingChats carry this server's open and claimed tickets with their whole transcript", async () => {
 		const server = await registerServer(t.api);
 		const other = await registerServer(t.api);

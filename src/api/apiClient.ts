@@ -172,6 +172,7 @@ export class StaffOpsApiClient {
 					earlierMayHaveActed: answer.earlierMayHaveActed,
 					redact: (text) => transport.redact(text),
 					redactValues: (text) => transport.redactKnown(text),
+					slicer: () => transport.slicer(),
 				});
 				if (!decoded.ok) return Promise.reject(decoded.error) as Promise<T>;
 				return decoded.value;

@@ -4,6 +4,7 @@ import { classifyOutcome } from "../transport/retry";
 import { redact, REDACTED, StaffOpsError } from "../transport/staffOpsError";
 import { checkArgs, encodePathSegment, serviceIdRule } from "./arguments";
 import { Slicer } from "../shared/slicer";
+import { decodeSections } from "./jsonSections";
 import { Reader } from "./reader";
 import { AnyOperationId, OPERATIONS } from "./routes";
 
@@ -67,6 +68,8 @@ export interface AnswerContext {
 	readonly redact?: (text: string) => string;
 	/** Removes the API key from every value of a usable answer (default: `redact`). */
 	readonly redactValues?: (text: string) => string;
+	/** A slicer for reading a large answer (default: one frame per slice, measured with `os.clock`). */
+	readonly slicer?: () => Slicer;
 }
 
 /**
@@ -189,13 +192,26 @@ export function decodeAnswer<T>(
 			mayHaveActed: context.earlierMayHaveActed === true || (!is2xx && outcomeUnknown(status)),
 		}),
 	});
-	if (body.size() > MAX_ANSWER_BYTES) {
+	const large = operation !== "request" ? OPERATIONS[operation].largeAnswer : undefined;
+	if (body.size() > (large?.maxBytes ?? MAX_ANSWER_BYTES)) {
 		const size = `${math.floor(body.size() / 1000)} kB`;
 		return is2xx
 			? fail("decode", `the answer is too large to read (${size}); the service acted on the request`)
 			: fail("http", `HTTP ${status} with a body too large to read (${size})`);
 	}
-	const [parsed, value] = safeDecode(http, body);
+	// A large answer is read in slices that give the frame back; a smaller one in one go (well under a slice on any
+	// server), so its reading never waits on the frame. A route whose answers can be megabytes decodes them piece by
+	// piece: one JSONDecode would hold the frame throughout and lose everything to one bad byte.
+	const slices = body.size() >= SLICED_ANSWER_BYTES ? (context.slicer?.() ?? new Slicer()) : undefined;
+	const byPieces = (walk?: Slicer) => decodeSections((text) => http.JSONDecode(text), body, large!.lists, walk);
+	let sections = large !== undefined && is2xx && slices !== undefined ? byPieces(slices) : undefined;
+	let [parsed, value] =
+		sections !== undefined ? [sections.value !== undefined, sections.value] : safeDecode(http, body);
+	if (!parsed && large !== undefined && is2xx && sections === undefined) {
+		// A small answer with a bad byte: what can be read of it still counts (its actions come first).
+		sections = byPieces();
+		[parsed, value] = [sections.value !== undefined, sections.value];
+	}
 	const refusal = parsed ? failureReason(value) : undefined;
 	if (refusal !== undefined) {
 		const reason = scrub(refusal);
@@ -213,13 +229,15 @@ export function decodeAnswer<T>(
 		return fail("http", `HTTP ${status}${detail}`);
 	}
 	if (!parsed) return fail("decode", "the answer is not valid JSON; the service acted on the request");
-	// A large answer (a running game listing thousands of players) is read in slices that give the frame back. A
-	// smaller one is read in one go (well under a slice on any server), so its reading never waits on the frame.
-	const slices = body.size() >= SLICED_ANSWER_BYTES ? new Slicer() : undefined;
 	const problem = reader.read(value, "", slices);
 	if (problem !== undefined) {
 		return fail("decode", `the answer cannot be used (${scrub(problem)}); the service acted on the request`);
 	}
 	redactEverywhere(value, context.redactValues ?? scrub, slices);
+	// An answer that lists what its reader left out (`dropped`) lists what the decoder lost too.
+	const dropped = (value as { dropped?: unknown }).dropped;
+	if (sections !== undefined && typeIs(dropped, "table")) {
+		for (const phrase of sections.lost) (dropped as Array<string>).push(phrase);
+	}
 	return { ok: true, value: value as T };
 }

@@ -27,6 +27,19 @@ export interface RouteSpec {
 	 * release refused because the order is already released); the error's message then says so.
 	 */
 	readonly refusalMayMeanDone: boolean;
+	/** Set for a route whose answers can be megabytes: see {@link LargeAnswer}. */
+	readonly largeAnswer?: LargeAnswer;
+}
+
+/**
+ * How a route's large answers are read: up to `maxBytes`, decoded member by member and the members named in `lists`
+ * item by item, those first (`jsonSections.ts`), so one bad piece loses only itself and the frame is given back
+ * between pieces.
+ * @internal
+ */
+export interface LargeAnswer {
+	readonly maxBytes: number;
+	readonly lists: ReadonlyArray<string>;
 }
 
 /** What a resource module says about one route; the rest of {@link RouteSpec} is derived. @internal */
@@ -39,6 +52,7 @@ export interface RouteDeclaration {
 	readonly args?: ArgSpec;
 	readonly answer: Reader<unknown>;
 	readonly refusalMayMeanDone?: boolean;
+	readonly largeAnswer?: LargeAnswer;
 }
 
 /** Builds a {@link RouteSpec}: the path's value names are read from its template. @internal */
@@ -55,6 +69,7 @@ export function route(declaration: RouteDeclaration): RouteSpec {
 		args: declaration.args,
 		answer: declaration.answer,
 		refusalMayMeanDone: declaration.refusalMayMeanDone ?? false,
+		largeAnswer: declaration.largeAnswer,
 	};
 }
 

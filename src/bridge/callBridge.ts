@@ -14,7 +14,7 @@ import { robloxScheduler } from "../transport/scheduler";
 import { ChatHandle, ChatRegistry, Session } from "./chatRegistry";
 import { ClientRequests } from "./clientRequests";
 import { Delivery, truncate } from "./messageDelivery";
-import { robloxTextFilter } from "./filter";
+import { robloxTextFilter } from "../roblox/textFilter";
 import { Poller } from "./poller";
 import { MAX_REPLAY, pollingSettings } from "./settings";
 import { frameYield } from "../shared/slicer";
@@ -82,6 +82,7 @@ export class CallBridge {
 		const filter = options.filter ?? robloxTextFilter;
 		const delivery = new Delivery({
 			filter,
+			scheduler,
 			// TextService's filter retries internally: its failure is final (a message is filtered once).
 			filterAttempts: filter === robloxTextFilter ? 1 : settings.filterAttempts,
 			yieldSlice: options.yieldSlice ?? frameYield,

@@ -1,7 +1,8 @@
 import type { CallMessage } from "../api/resources/calls";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
-import type { TextFilter } from "./filter";
+import { filterWithin, TextFilter } from "../roblox/textFilter";
+import type { Scheduler } from "../transport/scheduler";
 import { parseIsoTime } from "./messageTime";
 import { newMessages } from "./newMessages";
 import { MAX_REPLAY } from "./settings";
@@ -20,6 +21,8 @@ export function truncate(text: string, max: number): string {
 /** What delivery needs from the bridge. @internal */
 export interface MessageDeliverySeams {
 	readonly filter: TextFilter;
+	/** The clock of the filter's deadline. */
+	readonly scheduler: Scheduler;
 	readonly filterAttempts: number;
 	readonly yieldSlice: YieldSlice;
 	/** The clock slices are measured on. */
@@ -101,9 +104,9 @@ export class Delivery {
 		return [pending.sender ?? DEFAULT_SENDER, MESSAGE_UNAVAILABLE, true];
 	}
 
+	/** Undefined when the filter failed or missed its deadline: the message waits, then shows the placeholder. */
 	private filtered(text: string, player: Player): string | undefined {
-		const [ok, result] = pcall(this.ports.filter, text, player);
-		return ok && typeIs(result, "string") ? result : undefined;
+		return filterWithin(this.ports.filter, text, player, this.ports.scheduler);
 	}
 
 	private deliver(session: Session, message: CallMessage, [sender, text, placeholder]: Shown): void {

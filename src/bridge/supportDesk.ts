@@ -1,10 +1,11 @@
-import { HttpService, Players, TextChatService } from "@rbxts/services";
+import { HttpService } from "@rbxts/services";
 import { meaningOf } from "../api/failurePolicy";
 import { readTickets, SupportCallsApi, SupportEndReason, SupportTicket } from "../api/resources/supportCalls";
 import type { CallMessage, CallMessagesAnswer } from "../api/resources/calls";
 import { logWarn } from "../background/log";
 import { RateLimiter } from "../shared/rateLimiter";
 import { ensureRemote } from "../shared/remotes";
+import { MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import {
 	CallRequest,
 	cleanText,
@@ -20,7 +21,9 @@ import { robloxScheduler, Scheduler } from "../transport/scheduler";
 import type { CallBridge } from "./callBridge";
 import { PlayerMessageOutbox } from "./chatOutbox";
 import { BoundedMap } from "./boundedMap";
-import { robloxTextFilter, TextFilter } from "./filter";
+import { canUserChat } from "../roblox/chatPermission";
+import { PlayersLike, robloxPlayers } from "../roblox/players";
+import { filterWithin, robloxTextFilter, TextFilter } from "../roblox/textFilter";
 import type { CallChat } from "./types";
 
 /** What the desk needs of the typed client: the support routes and the transcript read. @internal */
@@ -30,11 +33,7 @@ export interface SupportDeskClient {
 }
 
 /** The part of `Players` the desk uses. @see README#support-calls */
-export interface DeskPlayers {
-	GetPlayers(): Array<Player>;
-	GetPlayerByUserId(userId: number): Player | undefined;
-	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
-}
+export type DeskPlayers = Pick<PlayersLike, "GetPlayers" | "GetPlayerByUserId" | "PlayerRemoving">;
 
 /**
  * What a {@link SupportDesk} is built from. `client`, `bridge` and `runningGameId` are required.
@@ -77,7 +76,14 @@ const WORDS = {
 	unsure: "We could not confirm your call. Please try again in a moment.",
 	refused: "Your call could not be placed.",
 	placed: "Your call was sent. A staff member will answer here.",
+	tooFast: "Your last message was not sent: please write a little slower.",
+	queueFull: "Your last message was not sent: please wait a moment before writing again.",
+	lost: "Some of your messages may not have reached staff. Please write them again.",
 } as const;
+/** Who the player's notices in their chat come from. */
+const NOTICE_SENDER = "Notice";
+/** Seconds between two notices to one player about messages not sent. */
+const NOTICE_SECONDS = 10;
 
 interface DeskCall {
 	readonly player: Player;
@@ -86,10 +92,13 @@ interface DeskCall {
 	/** The server the call was opened under: a leave ends the player's calls on the server it names only. */
 	readonly runningGameId?: string;
 	ending: boolean;
+	/** The player's own words waiting to be echoed to them, in the order written (filtering yields). */
+	readonly echoes: Array<string>;
+	echoing: boolean;
 }
 
 const defaultCanChat = (player: Player): boolean => {
-	const [ok, allowed] = pcall(() => TextChatService.CanUserChatAsync(player.UserId as unknown as User));
+	const [ok, allowed] = pcall(canUserChat, player);
 	return ok && allowed === true;
 };
 
@@ -111,38 +120,54 @@ const defaultCanChat = (player: Player): boolean => {
 export class SupportDesk {
 	/** The player messages for the sync's `chatEvents`: the `ChatOutbox` hook. */
 	readonly outbox: PlayerMessageOutbox;
-	/** Counters: `support/create` sent, calls adopted after a lookup, client events dropped. */
-	readonly stats = { creates: 0, adopted: 0, ends: 0, dropped: 0, said: 0 };
+	/**
+	 * Counters: `support/create` sent, calls adopted after a lookup, `support/end` sent, client events dropped,
+	 * messages queued, and player messages not sent (`notSent`: refused when written, or given up after an unknown
+	 * sync; the player was told each time).
+	 */
+	readonly stats = { creates: 0, adopted: 0, ends: 0, dropped: 0, said: 0, notSent: 0 };
 
 	private readonly calls = new Map<string, DeskCall>();
 	private readonly byChatId = new Map<string, DeskCall>();
 	private readonly byUser = new Map<number, DeskCall>();
 	private readonly placing = new Set<number>();
+	/** Creates whose answer has not come yet: the shutdown waits for them, to end what they open. */
+	private readonly creating = new Set<Promise<unknown>>();
+	/** Ends of calls nobody in the server can take part in any more (their caller left, or the server closes). */
+	private readonly orphanEnds = new Set<Promise<unknown>>();
+	/** Set by {@link endAllCalls}: every call that opens from now on is ended at once (`serverClosed`). */
+	private closing = false;
 	private readonly ended = new BoundedMap<string, true>(ENDED_MEMORY);
 	private readonly canChatCache = new Map<number, boolean>();
 	private readonly eventLimiter: RateLimiter;
 	private readonly sayLimiter: RateLimiter;
 	private readonly callLimiter: RateLimiter;
+	private readonly noticeLimiter: RateLimiter;
+	/** Kinds of dropped player messages already warned about (each is said once). */
+	private readonly warnedDrops = new Set<string>();
 	private readonly remote: RemoteEvent;
 	private readonly filter: TextFilter;
+	private readonly scheduler: Scheduler;
 	private readonly connections = new Array<{ Disconnect(): void }>();
 	private available = false;
 	private fedBySync = false;
 	private fast = false;
 
 	constructor(private readonly options: SupportDeskOptions) {
-		const scheduler = options.scheduler ?? robloxScheduler;
+		const scheduler = (this.scheduler = options.scheduler ?? robloxScheduler);
 		const now = () => scheduler.now();
 		this.eventLimiter = new RateLimiter(4, 10, now);
 		this.sayLimiter = new RateLimiter(1, 5, now);
 		this.callLimiter = new RateLimiter(1 / CALL_COOLDOWN, 1, now);
 		this.remote = options.remote ?? ensureRemote(SUPPORT_REQUESTS_REMOTE);
 		this.filter = options.filter ?? robloxTextFilter;
+		this.noticeLimiter = new RateLimiter(1 / NOTICE_SECONDS, 1, now);
 		this.outbox = new PlayerMessageOutbox({
 			scheduler,
 			readIds: (ticketId) => options.client.calls.getMessages(ticketId).andThen((answer) => answer.messages),
+			lost: (events) => this.onLost(events),
 		});
-		const players = options.players ?? (Players as unknown as DeskPlayers);
+		const players = options.players ?? robloxPlayers;
 		this.connections.push(
 			this.remote.OnServerEvent.Connect((player, ...args) => this.onEvent(player, args)),
 			players.PlayerRemoving.Connect((player) => this.onLeave(player)),
@@ -169,8 +194,15 @@ export class SupportDesk {
 			seen.add(ticket._id);
 			let call = this.calls.get(ticket._id);
 			const live = ticket.status === "open" || ticket.status === "claimed";
-			if (call === undefined && live && !this.ended.has(ticket._id)) call = this.adoptTicket(ticket);
-			if (call !== undefined) this.options.bridge.feed(call.chat, ticket.status ?? "open", ticket.messages);
+			if (call === undefined && live && !this.ended.has(ticket._id)) {
+				call = this.adoptTicket(ticket);
+				// Nobody here can take part in it: its caller left before the service knew (or the server closes).
+				if (call === undefined) this.endIfOrphaned(ticket);
+			}
+			if (call === undefined) continue;
+			// Back in the list after an answer that lost it (a cut answer): the sync feeds it again, no more polls.
+			this.options.bridge.setFed(call.chat, true);
+			this.options.bridge.feed(call.chat, ticket.status ?? "open", ticket.messages);
 		}
 		// A call missing from the list lost its closure (a lost answer): its transcript poll finds out.
 		for (const [callId, call] of this.calls) if (!seen.has(callId)) this.options.bridge.setFed(call.chat, false);
@@ -197,16 +229,28 @@ export class SupportDesk {
 		});
 	}
 
-	/** Ends every open call (`serverClosed`); call before `endServer` at shutdown. Resolves when all are answered. */
+	/**
+	 * Ends every open call (`serverClosed`); call before `endServer` at shutdown (its end leaves calls open for ever).
+	 * A call whose create is still in flight is ended as soon as its answer comes. Resolves when all are answered.
+	 */
 	endAllCalls(): Promise<void> {
+		this.closing = true;
 		const ends = new Array<Promise<unknown>>();
 		for (const [, call] of this.calls) ends.push(this.endCall(call, "serverClosed"));
+		// A create answered from now on ends its call (`adopted`); wait for those answers and the ends they send.
+		for (const create of this.creating) ends.push(create.finally(() => this.settleOrphanEnds()));
+		ends.push(this.settleOrphanEnds());
 		return Promise.allSettled(ends).andThen(() => undefined);
 	}
 
 	/** The open calls this desk knows. */
 	getCallCount(): number {
 		return this.calls.size();
+	}
+
+	/** Whether the shutdown has calls to end: open ones, ones being created, or ends still on the way. */
+	hasCallsToEnd(): boolean {
+		return this.calls.size() > 0 || this.creating.size() > 0 || this.orphanEnds.size() > 0;
 	}
 
 	/** Stops listening; open calls stay open on the service. */
@@ -266,7 +310,7 @@ export class SupportDesk {
 			.map((other) => [other.UserId, other.Name, other.DisplayName] as [number, string, string]);
 		this.placing.add(player.UserId);
 		this.stats.creates += 1;
-		this.options.client.support
+		const create = this.options.client.support
 			.create({
 				runningGameId,
 				callType: request.type,
@@ -279,11 +323,16 @@ export class SupportDesk {
 				(answer) => {
 					this.placing.delete(player.UserId);
 					const call = this.adoptTicket(answer.ticket, player);
-					if (call === undefined) done(false, WORDS.refused);
-					else done(true, WORDS.placed, call.chat);
+					if (call === undefined) {
+						// The call exists on the service; its caller left meanwhile (their leave may have reached
+						// the service first), or the server is closing: end it, or it stays open for ever.
+						this.endIfOrphaned(answer.ticket, player);
+						done(false, WORDS.refused);
+					} else done(true, WORDS.placed, call.chat);
 				},
 				(err: unknown) => this.afterCreateFailure(player, err, done),
 			);
+		this.track(this.creating, create);
 		return undefined;
 	}
 
@@ -300,10 +349,11 @@ export class SupportDesk {
 			done(false, meaning === "transient" ? WORDS.unreachable : WORDS.unavailable);
 			return;
 		}
-		this.lookUp(player).then(
+		const lookUp = this.lookUp(player).then(
 			(ticket) => {
 				this.placing.delete(player.UserId);
 				const call = ticket !== undefined ? this.adoptTicket(ticket, player) : undefined;
+				if (ticket !== undefined && call === undefined) this.endIfOrphaned(ticket, player);
 				if (call !== undefined) {
 					this.stats.adopted += 1;
 					done(true, WORDS.placed, call.chat);
@@ -318,6 +368,7 @@ export class SupportDesk {
 				done(false, WORDS.unsure);
 			},
 		);
+		this.track(this.creating, lookUp);
 	}
 
 	/** The player's live call on this server, from `GET /calls?status=open`, then `claimed`. */
@@ -334,10 +385,12 @@ export class SupportDesk {
 		});
 	}
 
-	/** Opens a chat for a ticket; the player is the caller (when in the server). */
+	/** Opens a chat for a ticket; the player is the caller (when in the server). Undefined when no chat can open. */
 	private adoptTicket(ticket: SupportTicket, knownPlayer?: Player): DeskCall | undefined {
 		const existing = this.calls.get(ticket._id);
 		if (existing !== undefined) return existing;
+		// Answered while the server closes, after its calls were ended: not opened (the caller ends it).
+		if (this.closing) return undefined;
 		const callerId = tonumber(ticket.callerId);
 		const player = knownPlayer ?? (callerId !== undefined ? this.players().GetPlayerByUserId(callerId) : undefined);
 		if (player === undefined || player.Parent === undefined || this.byUser.has(player.UserId)) return undefined;
@@ -349,7 +402,15 @@ export class SupportDesk {
 		});
 		if (chat.getState() === "closed") return undefined;
 		const runningGameId = ticket.runningGameId ?? this.options.runningGameId();
-		const call: DeskCall = { player, callId: ticket._id, chat, runningGameId, ending: false };
+		const call: DeskCall = {
+			player,
+			callId: ticket._id,
+			chat,
+			runningGameId,
+			ending: false,
+			echoes: [],
+			echoing: false,
+		};
 		this.calls.set(ticket._id, call);
 		this.byChatId.set(chat.chatId, call);
 		this.byUser.set(player.UserId, call);
@@ -371,12 +432,16 @@ export class SupportDesk {
 			this.stats.dropped += 1;
 			return;
 		}
-		if (!this.canChat(player) || !this.sayLimiter.allow(player.UserId)) {
+		if (!this.canChat(player)) {
 			this.stats.dropped += 1;
 			return;
 		}
-		this.stats.said += 1;
-		this.outbox.add({
+		if (!this.sayLimiter.allow(player.UserId)) {
+			this.stats.dropped += 1;
+			this.notSent(call, "faster than one a second", WORDS.tooFast);
+			return;
+		}
+		const queued = this.outbox.add({
 			type: "message",
 			ticketId: call.callId,
 			id: HttpService.GenerateGUID(false).lower(),
@@ -385,10 +450,51 @@ export class SupportDesk {
 			message: text,
 			created: os.time(),
 		});
+		if (!queued) {
+			this.notSent(call, "more than the outbox holds for one player", WORDS.queueFull);
+			return;
+		}
+		this.stats.said += 1;
+		this.echo(call, text);
+	}
+
+	/** Echoes the player's words to them, filtered, one at a time so they show in the order they were written. */
+	private echo(call: DeskCall, text: string): void {
+		call.echoes.push(text);
+		if (call.echoing) return;
+		call.echoing = true;
 		task.spawn(() => {
-			const [ok, shown] = pcall(this.filter, text, player);
-			if (ok && typeIs(shown, "string")) this.options.bridge.echo(call.chat, player.DisplayName, shown);
+			while (call.echoes.size() > 0) {
+				const written = call.echoes.shift()!;
+				// Sent whatever the filter does: the player sees a stand-in when their words cannot be shown in time.
+				const shown = filterWithin(this.filter, written, call.player, this.scheduler) ?? MESSAGE_UNAVAILABLE;
+				this.options.bridge.echo(call.chat, call.player.DisplayName, shown);
+			}
+			call.echoing = false;
 		});
+	}
+
+	/**
+	 * A player message that will not reach staff: counted, the player told in their chat (at most once per
+	 * {@link NOTICE_SECONDS}), and one warning per kind for the whole server.
+	 */
+	private notSent(call: DeskCall, kind: string, words: string, count = 1): void {
+		this.stats.notSent += count;
+		if (this.noticeLimiter.allow(call.player.UserId)) this.options.bridge.echo(call.chat, NOTICE_SENDER, words);
+		if (this.warnedDrops.has(kind)) return;
+		this.warnedDrops.add(kind);
+		logWarn(`support calls: a player message was not sent (${kind}); the player was told. Others alike stay quiet`);
+	}
+
+	/** Messages given up after an unknown sync: each player who wrote them is told. */
+	private onLost(events: ReadonlyArray<{ readonly ticketId: string }>): void {
+		const perCall = new Map<string, number>();
+		for (const event of events) perCall.set(event.ticketId, (perCall.get(event.ticketId) ?? 0) + 1);
+		for (const [callId, count] of perCall) {
+			const call = this.calls.get(callId);
+			if (call !== undefined) this.notSent(call, "its sync's outcome stayed unknown", WORDS.lost, count);
+			else this.stats.notSent += count;
+		}
 	}
 
 	private endCall(call: DeskCall, reason: SupportEndReason): Promise<unknown> {
@@ -396,8 +502,8 @@ export class SupportDesk {
 		call.ending = true;
 		this.ended.set(call.callId, true);
 		this.stats.ends += 1;
-		this.outbox.forgetCall(call.callId);
-		const runningGameId = this.options.runningGameId();
+		// Between registrations, the server it was opened under: an end that is never sent leaves it open for ever.
+		const runningGameId = this.options.runningGameId() ?? call.runningGameId;
 		const request: Promise<unknown> =
 			runningGameId !== undefined
 				? this.options.client.support.end(runningGameId, call.callId, reason)
@@ -415,8 +521,11 @@ export class SupportDesk {
 	private onChatClosed(chat: CallChat, reason: string): void {
 		const call = this.byChatId.get(chat.chatId);
 		if (call === undefined) return;
-		// The player closed the window of a live call: that ends it. An agent's end (`ended`) is already over.
-		if (reason === "dismissed" && !call.ending) this.endCall(call, "closedByUser");
+		// The player closed the window of a live call, game code closed it, or its transcript can no longer be read:
+		// nobody in the game takes part in it any more, so it ends. An agent's end (`ended`) or an unknown call
+		// (`not-found`) is already over.
+		if ((reason === "dismissed" || reason === "closed" || reason === "error") && !call.ending)
+			this.endCall(call, "closedByUser");
 		else if (
 			reason === "left" &&
 			!call.ending &&
@@ -439,6 +548,43 @@ export class SupportDesk {
 		return call.runningGameId !== undefined && now !== undefined && call.runningGameId !== now;
 	}
 
+	/**
+	 * Ends a live call this desk could not open a chat for because nobody here can take part in it: its caller is not
+	 * in the server (`userLeft`), or the server is closing (`serverClosed`). A caller present with another call open
+	 * keeps it (staff may have started it). Sent once per call.
+	 */
+	private endIfOrphaned(ticket: SupportTicket, knownPlayer?: Player): void {
+		if (this.ended.has(ticket._id) || this.calls.has(ticket._id)) return;
+		const callerId = tonumber(ticket.callerId);
+		const player = knownPlayer ?? (callerId !== undefined ? this.players().GetPlayerByUserId(callerId) : undefined);
+		const gone = player === undefined || player.Parent === undefined;
+		if (!gone && !this.closing) return;
+		const runningGameId = ticket.runningGameId ?? this.options.runningGameId();
+		if (runningGameId === undefined) return;
+		this.ended.set(ticket._id, true);
+		this.stats.ends += 1;
+		const ending = this.options.client.support
+			.end(runningGameId, ticket._id, gone ? "userLeft" : "serverClosed")
+			.catch((err: unknown) => {
+				if (meaningOf(err) !== "refused") logWarn(`support calls: could not end a call (${meaningOf(err)})`);
+			});
+		this.track(this.orphanEnds, ending);
+	}
+
+	/** Keeps `promise` in `set` until it settles. */
+	private track(set: Set<Promise<unknown>>, promise: Promise<unknown>): void {
+		if (promise.getStatus() !== "Started") return;
+		set.add(promise);
+		promise.finally(() => set.delete(promise));
+	}
+
+	/** Resolves once every orphan end sent so far is answered. */
+	private settleOrphanEnds(): Promise<unknown> {
+		const ends = new Array<Promise<unknown>>();
+		for (const ending of this.orphanEnds) ends.push(ending);
+		return Promise.allSettled(ends);
+	}
+
 	private forget(call: DeskCall): void {
 		if (this.calls.get(call.callId) !== call) return;
 		this.calls.delete(call.callId);
@@ -451,6 +597,7 @@ export class SupportDesk {
 		this.eventLimiter.forget(player.UserId);
 		this.sayLimiter.forget(player.UserId);
 		this.callLimiter.forget(player.UserId);
+		this.noticeLimiter.forget(player.UserId);
 		this.canChatCache.delete(player.UserId);
 	}
 
@@ -489,11 +636,10 @@ export class SupportDesk {
 	/** Service words for the player, filtered for them; `fallback` when filtering fails. */
 	private shown(player: Player, text: string, fallback: string): string {
 		if (text === "") return fallback;
-		const [ok, shown] = pcall(this.filter, text.sub(1, 200), player);
-		return ok && typeIs(shown, "string") ? shown : fallback;
+		return filterWithin(this.filter, text.sub(1, 200), player, this.scheduler) ?? fallback;
 	}
 
 	private players(): DeskPlayers {
-		return this.options.players ?? (Players as unknown as DeskPlayers);
+		return this.options.players ?? robloxPlayers;
 	}
 }

@@ -2,7 +2,7 @@ import type { CallOptions } from "../api/callOptions";
 import type { CallMessagesAnswer } from "../api/resources/calls";
 import type { RequestBudget } from "../transport/budget";
 import type { Scheduler } from "../transport/scheduler";
-import type { TextFilter } from "./filter";
+import type { TextFilter } from "../roblox/textFilter";
 
 /**
  * The part of {@link StaffOpsApiClient} the bridge uses: `calls.getMessages` and the budget it draws from.

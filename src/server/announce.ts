@@ -1,4 +1,4 @@
-import { robloxTextFilter } from "../bridge/filter";
+import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
 import { logWarn } from "../background/log";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
@@ -36,11 +36,13 @@ function kick(
 	reason: string,
 ): void {
 	// The reason is text from outside Roblox shown to the player: Roblox requires it filtered for them first. The
-	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass is not shown at all.
+	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass in time is not shown at all.
 	task.spawn(() => {
-		const [filteredOk, filtered] = pcall(robloxTextFilter, reason, player);
-		const shown = filteredOk && typeIs(filtered, "string") ? filtered : "";
-		if (!filteredOk) logWarn(`the ban reason could not be filtered (${tostring(filtered)}); kicked without it`);
+		const filtered = filterWithin(robloxTextFilter, reason, player);
+		const shown = filtered ?? "";
+		if (filtered === undefined) {
+			logWarn(`the ban reason could not be filtered within ${FILTER_DEADLINE_SECONDS} s; kicked without it`);
+		}
 		const [ok, message] = pcall(host.config.kickMessage, shown);
 		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${shown}`;
 		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);

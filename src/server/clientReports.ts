@@ -2,7 +2,7 @@ import { isClientReportPayload } from "../shared/reportPayload";
 import { RateLimiter } from "../shared/rateLimiter";
 import type { Scheduler } from "../transport/scheduler";
 import type { Gathering } from "./gathering";
-import type { PlayersLike } from "./seams";
+import type { PlayersLike } from "../roblox/players";
 
 /**
  * Counts of `ClientReport` events, for checks and diagnostics.

@@ -1,8 +1,8 @@
 import type { QueuedAction } from "../api/resources/sync";
-import type { TextFilter } from "../bridge/filter";
+import { filterWithin, TextFilter } from "../roblox/textFilter";
 import { logWarn } from "../background/log";
 import type { Signal } from "../shared/signal";
-import type { PlayersLike } from "./seams";
+import type { PlayersLike } from "../roblox/players";
 
 /**
  * The signals of dashboard actions (the `StaffOps` namespace owns them).
@@ -105,11 +105,14 @@ export class DashboardActions {
 		player.Kick(text);
 	}
 
-	/** The text filtered for `player`, or undefined when empty or the filter failed. */
+	/**
+	 * The text filtered for `player`, or undefined when empty, or when the filter failed or missed its deadline (a
+	 * kick or shutdown then goes ahead with its fallback text, on time).
+	 */
 	private filtered(player: Player, raw: string): string | undefined {
 		if (raw.match("%S")[0] === undefined) return undefined;
-		const [ok, text] = pcall(this.seams.filter, raw, player);
-		if (!ok || !typeIs(text, "string") || text.match("%S")[0] === undefined) return undefined;
+		const text = filterWithin(this.seams.filter, raw, player);
+		if (text === undefined || text.match("%S")[0] === undefined) return undefined;
 		return text;
 	}
 

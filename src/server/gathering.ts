@@ -6,10 +6,12 @@ import type { Registered } from "./records";
 import type { PlayerRecord } from "./records";
 import type { SessionEnder } from "./sessions";
 import type { DecidedProfile } from "./profile";
-import { RANK_WAIT_SECONDS, RankReader } from "./staffHint";
+import type { RankReader } from "../roblox/groupRank";
 
 /** Longest wait for `CanUserChatAsync` before safechat is reported as on. */
 const SAFECHAT_WAIT_SECONDS = 15;
+/** How long a join waits for the staff hint's rank before it goes out as an ordinary join. */
+const RANK_WAIT_SECONDS = 3;
 
 /** What gathering needs from the integration. @internal */
 export interface GatheringSeams {

@@ -1,27 +1,13 @@
-import { HttpService, Players, RunService, TextChatService } from "@rbxts/services";
+import { HttpService, RunService } from "@rbxts/services";
 import type { CreateServerArgs } from "../api/resources/activity";
 import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
-import type { TextFilter } from "../bridge/filter";
+import { canUserChat } from "../roblox/chatPermission";
+import { PlayersLike, robloxPlayers } from "../roblox/players";
+import type { TextFilter } from "../roblox/textFilter";
 import type { SessionEvent } from "./sessionEvents";
 import { chatLines } from "./chatSource";
-
-/**
- * The part of the `Players` service the game integration uses.
- *
- * @example
- * ```ts
- * const players: PlayersLike = Players;
- * ```
- * @see README#testing
- */
-export interface PlayersLike {
-	readonly PlayerAdded: RBXScriptSignal<(player: Player) => void>;
-	readonly PlayerRemoving: RBXScriptSignal<(player: Player) => void>;
-	GetPlayers(): Array<Player>;
-	GetPlayerByUserId(userId: number): Player | undefined;
-}
 
 /**
  * The Roblox seams of the game integration; each defaults to the real service. Specs pass fakes (a clock that moves
@@ -112,10 +98,7 @@ export function defaultIsStudio(): boolean {
 }
 
 /** @internal */
-export function defaultCanChat(player: Player): boolean {
-	// `User` is a nominal alias of a user id in the typings.
-	return TextChatService.CanUserChatAsync(player.UserId as unknown as User);
-}
+export const defaultCanChat = canUserChat;
 
 /** @internal */
 export function defaultBindToClose(callback: () => void): void {
@@ -123,7 +106,7 @@ export function defaultBindToClose(callback: () => void): void {
 }
 
 /** @internal */
-export const defaultPlayers: PlayersLike = Players;
+export const defaultPlayers = robloxPlayers;
 
 /** @internal */
 export const defaultChatted = chatLines;

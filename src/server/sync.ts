@@ -1,9 +1,10 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import type { QueuedAction, SendDataArgs } from "../api/resources/sync";
+import type { QueuedAction, SendDataArgs, SessionEventBody } from "../api/resources/sync";
 import { HealthLog, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
+import { toBase64 } from "./base64";
 import type { Registered } from "./records";
 import type { SessionEvent, SessionEvents } from "./sessionEvents";
 
@@ -61,8 +62,20 @@ export interface SyncSeams {
 	readonly fastSeconds: number;
 }
 
-function toBody(event: SessionEvent): SessionEvent {
-	return { type: event.type, sessionId: event.sessionId, date: event.date, message: event.message };
+/** A queued event in the deployed service's shape (docs/service-contract.md#session-events). */
+function toBody(event: SessionEvent): SessionEventBody {
+	const user = tostring(event.userId);
+	return {
+		type: event.type,
+		date: math.floor(event.datetime / 1000),
+		datetime: event.datetime,
+		user,
+		userKey: user,
+		sessionIds: { userGameSession: event.sessionId },
+		message: event.message !== undefined ? toBase64(event.message) : undefined,
+		encoded: event.message !== undefined ? true : undefined,
+		to: event.to !== undefined ? tostring(event.to) : undefined,
+	};
 }
 
 /**

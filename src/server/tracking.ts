@@ -29,11 +29,42 @@ export function isTrackedResult(result: JoinResult | undefined): boolean {
 	return result !== undefined && !result.banned && result.tracked !== false;
 }
 
+/** One signal of `afkReportingSettings` read: on or off, and seconds until idle. */
+interface AfkSignal {
+	readonly on: boolean;
+	readonly seconds: number;
+}
+
+const clampSeconds = (value: number) => math.clamp(math.floor(value), MIN_IDLE_SECONDS, MAX_IDLE_SECONDS);
+const isFiniteNumber = (value: unknown): value is number =>
+	typeIs(value, "number") && value === value && math.abs(value) !== math.huge;
+
 /**
- * The registration answer's `afkReportingSettings {altTab, movement}` read into the settings a client gets. Each field
- * turns its signal on when `true` or a number; a number in `movement` is also the idle time in seconds (clamped to
- * 30..3600). The service's documents name no time: the default is {@link DEFAULT_IDLE_SECONDS}. Without the field (another service,
- * or the answer not at hand): focus loss on, movement off.
+ * Reads one signal in any shape seen (docs/service-contract.md#session-events): the deployed service's
+ * `{active, timeUntilIdle?}`, or the older `true` / number (seconds) / `false`. `false`, `{active: false}` and a
+ * number not above 0 turn it off; a signal left out, or of no known shape, is the service's own default, on. Without
+ * a time, `fallback` seconds.
+ */
+function signalOf(value: unknown, fallback: number): AfkSignal {
+	if (value === false) return { on: false, seconds: fallback };
+	if (isFiniteNumber(value)) {
+		return value > 0 ? { on: true, seconds: clampSeconds(value) } : { on: false, seconds: fallback };
+	}
+	if (typeIs(value, "table")) {
+		const fields = value as { active?: unknown; timeUntilIdle?: unknown };
+		if (fields.active === false) return { on: false, seconds: fallback };
+		const time = fields.timeUntilIdle;
+		if (fields.active === true) return { on: true, seconds: isFiniteNumber(time) ? clampSeconds(time) : fallback };
+	}
+	return { on: true, seconds: fallback };
+}
+
+/**
+ * The registration answer's `afkReportingSettings {altTab, movement}` read into the settings a client gets
+ * (docs/service-contract.md#session-events). `movement`: idle after its `timeUntilIdle` without movement or input
+ * (the official module's {@link DEFAULT_IDLE_SECONDS} s when it sets none). `altTab`: idle when the window loses
+ * focus, at once or after its `timeUntilIdle`. `false` or `{active: false}` turns a signal off; a signal left out, or
+ * an answer without the field, is the deployed service's default: on.
  * @internal
  */
 export function activitySettingsOf(registrationAnswer: unknown): ActivitySettings {
@@ -41,12 +72,7 @@ export function activitySettingsOf(registrationAnswer: unknown): ActivitySetting
 		? (registrationAnswer as { afkReportingSettings?: unknown }).afkReportingSettings
 		: undefined;
 	const fields = typeIs(afk, "table") ? (afk as { altTab?: unknown; movement?: unknown }) : {};
-	const on = (value: unknown, fallback: boolean) =>
-		value === true || (typeIs(value, "number") && value > 0) || (value === undefined && fallback);
-	const movement = fields.movement;
-	const seconds =
-		typeIs(movement, "number") && movement === movement && movement > 0
-			? math.clamp(movement, MIN_IDLE_SECONDS, MAX_IDLE_SECONDS)
-			: DEFAULT_IDLE_SECONDS;
-	return { altTab: on(fields.altTab, true), movement: on(movement, false), idleSeconds: seconds };
+	const altTab = signalOf(fields.altTab, 0);
+	const movement = signalOf(fields.movement, DEFAULT_IDLE_SECONDS);
+	return { altTab: altTab.on, altTabSeconds: altTab.seconds, movement: movement.on, idleSeconds: movement.seconds };
 }

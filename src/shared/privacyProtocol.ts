@@ -22,29 +22,35 @@ export type ActivityState = "active" | "idle" | "typing";
 export const isActivityState = t.literal("active", "idle", "typing");
 
 /**
- * Server → client on `Activity`: start detecting, with what the workspace asked for (`afkReportingSettings`).
+ * Server → client on `Activity`: start detecting, with what the workspace asked for (`afkReportingSettings`, read by
+ * the server from the registration answer).
  * @internal
  */
 export interface ActivitySettings {
-	/** Losing window focus (alt-tab, another app) counts as idle at once. */
+	/** Losing window focus (alt-tab, another app) counts as idle, after `altTabSeconds`. */
 	readonly altTab: boolean;
-	/** Idle after `idleSeconds` without the character moving; else without any input. */
+	/** Seconds of lost window focus before idle; 0: at once. */
+	readonly altTabSeconds: number;
+	/** Idle after `idleSeconds` without the character moving and without any input. */
 	readonly movement: boolean;
-	/** Seconds without activity before idle. */
+	/** Seconds without movement or input before idle. */
 	readonly idleSeconds: number;
 }
 
-/** Bounds of {@link ActivitySettings.idleSeconds}. @internal */
-export const MIN_IDLE_SECONDS = 30;
+/** The bounds the deployed service gives `timeUntilIdle` (integer seconds). @internal */
+export const MIN_IDLE_SECONDS = 0;
 /** @internal */
 export const MAX_IDLE_SECONDS = 3600;
-/** The service's documents name no time: five minutes without input, as most AFK timers use. @internal */
-export const DEFAULT_IDLE_SECONDS = 300;
+/** The official module's idle time when the workspace sets none (docs/service-contract.md#session-events). @internal */
+export const DEFAULT_IDLE_SECONDS = 45;
+
+const isIdleSeconds = (value: unknown): value is number =>
+	typeIs(value, "number") && value >= MIN_IDLE_SECONDS && value <= MAX_IDLE_SECONDS;
 
 /** @internal */
 export const isActivitySettings = t.strictInterface({
 	altTab: t.boolean,
+	altTabSeconds: isIdleSeconds,
 	movement: t.boolean,
-	idleSeconds: (value: unknown): value is number =>
-		typeIs(value, "number") && value >= MIN_IDLE_SECONDS && value <= MAX_IDLE_SECONDS,
+	idleSeconds: isIdleSeconds,
 });

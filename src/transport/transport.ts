@@ -14,6 +14,7 @@ import {
 import { robloxScheduler, Scheduler, sleep } from "./scheduler";
 import { maskKeyLike, redact, StaffOpsError } from "./staffOpsError";
 import { checkApiKey, checkBaseUrl } from "./settingsChecks";
+import { frameYield, Slicer, YieldSlice } from "../shared/slicer";
 
 /**
  * Settings of the connection to the Staff Operations Service.
@@ -60,6 +61,14 @@ export interface TransportSeams {
 	readonly scheduler?: Scheduler;
 	/** Uniform draws in [0, 1) for jitter; default `math.random`. */
 	readonly random?: () => number;
+	/**
+	 * How reading a large answer gives the frame back; default one frame (`task.wait()`). A simulation passes one
+	 * frame of its own clock, so a slice costs simulated time, not whatever the host was doing meanwhile.
+	 * @internal
+	 */
+	readonly yieldSlice?: YieldSlice;
+	/** The clock a slice's length is measured on; default `os.clock`. @internal */
+	readonly workClock?: () => number;
 }
 
 /** The HTTP methods requests use. @see README#typed-client */
@@ -116,6 +125,8 @@ export class Transport {
 	private readonly retry: RetrySettings;
 	private readonly budget: RequestBudget;
 	private readonly http: HttpServiceLike;
+	private readonly yieldSlice: YieldSlice;
+	private readonly workClock: () => number;
 	private readonly scheduler: Scheduler;
 	private readonly random: () => number;
 	private readonly headers: (hasBody: boolean) => Map<string, string | Secret>;
@@ -138,6 +149,8 @@ export class Transport {
 			if (typeIs(budget, "table")) this.budget.configure(budget as BudgetOptions);
 		}
 		this.http = seams.http ?? HttpService;
+		this.yieldSlice = seams.yieldSlice ?? frameYield;
+		this.workClock = seams.workClock ?? os.clock;
 		this.scheduler = seams.scheduler ?? robloxScheduler;
 		this.random = seams.random ?? (() => math.random());
 		const key = keyProblem === undefined ? (apiKey as string | Secret) : "";
@@ -177,6 +190,11 @@ export class Transport {
 	/** The JSON codec (the HTTP door's `JSONEncode`/`JSONDecode`). */
 	json(): HttpServiceLike {
 		return this.http;
+	}
+
+	/** A new slicer for one long piece of work (reading a large answer), on the transport's frame seams. */
+	slicer(): Slicer {
+		return new Slicer(this.yieldSlice, this.workClock);
 	}
 
 	/** The budget this transport draws from. */

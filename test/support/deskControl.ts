@@ -75,6 +75,10 @@ export const deskControl = {
 	end(this: void, callId: string): void {
 		control("POST", `/_control/calls/${callId}/end`, { actorId: "7" });
 	},
+	/** Makes a call long: `count` messages of `length` characters (the player's own by default, hidden from them). */
+	filler(this: void, callId: string, count: number, length: number, origin: "user" | "agent" = "user"): void {
+		control("POST", `/_control/calls/${callId}/filler`, { count, length, origin });
+	},
 	startChat(this: void, runningGameId: string, userId: number): void {
 		control("POST", "/_control/chats", {
 			runningGameId,

@@ -156,6 +156,8 @@ export interface Harness {
 		block: (this: void, words: Array<string>) => void;
 		/** The next `count` FilterStringAsync calls throw. */
 		failNextFilters: (this: void, count: number) => void;
+		/** While on, FilterStringAsync calls never answer (a filter that is down); off lets them answer. */
+		hangFilters: (this: void, on: boolean) => void;
 		/** How many FilterStringAsync calls were made. */
 		filterCalls: (this: void) => number;
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */

@@ -8,7 +8,15 @@ import { SeedError, validateSeed } from "../seed.js";
 import { removeServerNow } from "../silence.js";
 import type { Store } from "../store.js";
 import type { CallStatus } from "../model.js";
-import { agentMessageBody, callStatusBody, configBody, faultBody, forgetBody } from "./control-schemas.js";
+import {
+	agentMessageBody,
+	callStatusBody,
+	configBody,
+	faultBody,
+	forgetBody,
+	transcriptFillerBody,
+} from "./control-schemas.js";
+import { pushMessage } from "../profiles/deployed-tickets.js";
 import { workspaceRecordsView } from "./records-view.js";
 import { inGameControls } from "./in-game-controls.js";
 import { workspaceStateView } from "./state-view.js";
@@ -161,6 +169,29 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, log }
 			success: true,
 			message: appendAgentMessage(callFor(request.params.callId), request.body, Date.now()),
 		}),
+	);
+
+	// A long call in one request: the deployed service sends every open call's whole transcript in each sync answer,
+	// so a few of these make the megabyte answers a client must read.
+	app.post<{ Params: { callId: string }; Body: { count: number; length: number; origin?: "user" | "agent" } }>(
+		"/_control/calls/:callId/filler",
+		{ schema: { body: transcriptFillerBody } },
+		async (request) => {
+			const call = callFor(request.params.callId);
+			const { count, length, origin = "user" } = request.body;
+			const now = Date.now();
+			for (let index = 0; index < count; index += 1) {
+				const text = `${index} `.padEnd(length, "lorem ipsum ");
+				const who =
+					origin === "user" ? { username: "Caller", userId: 0 } : { username: "HeadModHana", userId: 7 };
+				pushMessage(
+					call,
+					{ ...who, message: text, origin, sentFrom: origin === "user" ? "game" : "chatapp" },
+					now,
+				);
+			}
+			return { success: true, messages: call.messages.length };
+		},
 	);
 
 	app.post<{ Params: { callId: string }; Body: { status: CallStatus } }>(

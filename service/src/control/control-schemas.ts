@@ -30,11 +30,33 @@ export const agentMessageBody = body(
 	["username", "userId", "message"],
 );
 
+/** Filler for a long call: `count` messages of `length` characters each, from the player or an agent. */
+export const transcriptFillerBody = body(
+	{
+		count: { type: "integer", minimum: 1, maximum: 10_000 },
+		length: { type: "integer", minimum: 1, maximum: 10_000 },
+		origin: { type: "string", enum: ["user", "agent"] },
+	},
+	["count", "length"],
+);
+
 export const callStatusBody = body({ status: { type: "string", enum: CALL_STATUSES } }, ["status"]);
 
 const userId = { type: "string", pattern: "^-?\\d+$" };
 const groupId = { type: "string", minLength: 1 };
-const signal = { anyOf: [{ type: "boolean" }, { type: "number" }] };
+/** An AFK signal: the deployed service's `{active, timeUntilIdle?}`, or the older `true`/number shapes. */
+const signal = {
+	anyOf: [
+		{ type: "boolean" },
+		{ type: "number" },
+		{
+			type: "object",
+			required: ["active"],
+			additionalProperties: false,
+			properties: { active: { type: "boolean" }, timeUntilIdle: { type: "integer", minimum: 0, maximum: 3600 } },
+		},
+	],
+};
 
 /** A dashboard action: `runningGameId` names the server; every other field is the action, kept as given. */
 export const actionBody = {

@@ -153,14 +153,17 @@ export async function inGameControls(app: FastifyInstance, store: Store): Promis
 	app.get("/_control/session-events", async () => ({
 		success: true,
 		events: store.workspaces().flatMap((ws) =>
-			ws.sessionEvents.map(({ event, userId, runningGameId, receivedAt }) => ({
+			ws.sessionEvents.map(({ event, sessionId, userId, runningGameId, receivedAt }) => ({
 				...structuredClone(event),
+				sessionId,
 				groupId: ws.groupId,
 				userId,
 				runningGameId,
 				receivedAt,
 			})),
 		),
+		/** Each session's `active` flag, as its last stored event left it. */
+		active: Object.fromEntries(store.workspaces().flatMap((ws) => [...ws.sessionActive])),
 	}));
 
 	app.get("/_control/consents", async () => ({

@@ -12,7 +12,8 @@ export function consentOf(ws: WorkspaceState, userId: string): boolean | undefin
 
 /**
  * `POST /activity/consent {gameId, playerId, granted}`: the player's answer to the consent prompt. Stored as
- * sent (the last decision counts); a missing or non-boolean `granted` breaks the handler (500).
+ * sent (the last decision counts); a missing or non-boolean `granted` breaks the handler (500). Answered, as the
+ * deployed service does, with the decision it stored: `{success: true, consent: "granted"|"declined"}`.
  */
 export function recordConsent(ws: WorkspaceState, body: unknown, now: number) {
 	const input = fieldsOf(body);
@@ -22,5 +23,5 @@ export function recordConsent(ws: WorkspaceState, body: unknown, now: number) {
 	const granted = needed(input, "granted");
 	if (typeof granted !== "boolean") throw internalServerError();
 	ws.consents.push({ userId, runningGameId: server.game._id, granted, at: now });
-	return { success: true };
+	return { success: true, consent: granted ? "granted" : "declined" };
 }

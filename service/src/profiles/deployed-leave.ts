@@ -1,20 +1,33 @@
 import { pingServer } from "../resources/running-games.js";
 import { endSession } from "../resources/sessions.js";
 import { ServiceError } from "../service-error.js";
-import type { WorkspaceState } from "../workspace-state.js";
+import type { LiveSession, RunningServer, WorkspaceState } from "../workspace-state.js";
 import { consentOf } from "./deployed-consent.js";
 import { fieldsOf, findRunningGame, userIdOf } from "./deployed-ids.js";
 import { deleteSession } from "./deployed-presence.js";
 import { endCallsOfLeaver } from "./deployed-tickets.js";
 
 /**
+ * The session a leave ends, found as the deployed service finds it (docs/service-contract.md#a-leave-is-not-safe-to-repeat):
+ * the player's first open session in the whole workspace, whatever server it is on. So a repeated or late leave
+ * ends the session on the server the player has moved to.
+ */
+function firstOpenSession(ws: WorkspaceState, userId: string): [RunningServer, LiveSession] | undefined {
+	for (const [, server] of ws.servers) {
+		const live = server.liveSessions.find((candidate) => candidate.userId === userId);
+		if (live) return [server, live];
+	}
+	return undefined;
+}
+
+/**
  * `POST /activity/playerLeave/v2` `{gameId, playerId, events, final, leftTime}`: the official module sends a
- * player's activity in chunks; the final one ends every open session of that player on that server at
- * `leftTime` (unix seconds) and removes their running players. Idempotent: with nothing left to end it answers
- * `finalized:false`. It also ends the player's live calls on that server (`userLeft`), and a visit whose join
- * asked for consent that was never granted is deleted instead of ended. A chunk that is not final only
- * refreshes presence. A final chunk without `leftTime` is
- * refused with `error` instead of `reason`, as the deployed service does.
+ * player's activity in chunks; the final one ends the player's first open session in the workspace (on any server,
+ * not only the one the request names) at `leftTime` (unix seconds) and removes its running player. NOT safe to
+ * repeat: a second leave ends the player's next open session, if any; with none it answers `finalized:false`. It
+ * also ends the player's live calls on the server the request names (`userLeft`), and a visit whose join asked for
+ * consent that was never granted is deleted instead of ended. A chunk that is not final only refreshes presence. A
+ * final chunk without `leftTime` is refused with `error` instead of `reason`, as the deployed service does.
  */
 export function playerLeave(ws: WorkspaceState, body: unknown, now: number): { finalized: boolean } {
 	const input = fieldsOf(body);
@@ -28,14 +41,15 @@ export function playerLeave(ws: WorkspaceState, body: unknown, now: number): { f
 		});
 	}
 	const userId = userIdOf(input.playerId);
-	const leaving = server.liveSessions.filter((live) => live.userId === userId);
-	for (const live of leaving) {
-		// Without a grant, a visit that asked for consent leaves no records behind.
-		if (live.needsConsent && consentOf(ws, userId) !== true) deleteSession(ws, live);
-		else endSession(ws, live, input.leftTime * 1000);
-	}
 	endCallsOfLeaver(ws, server, userId, now);
-	server.liveSessions = server.liveSessions.filter((live) => live.userId !== userId);
-	server.players = server.players.filter((player) => player.userId !== userId);
-	return { finalized: leaving.length > 0 };
+	const found = firstOpenSession(ws, userId);
+	if (!found) return { finalized: false };
+	const [home, live] = found;
+	// Without a grant, a visit that asked for consent leaves no records behind.
+	if (live.needsConsent && consentOf(ws, userId) !== true) deleteSession(ws, live);
+	else endSession(ws, live, input.leftTime * 1000);
+	home.liveSessions = home.liveSessions.filter((candidate) => candidate !== live);
+	const player = home.players.findIndex((candidate) => candidate.userId === userId);
+	if (player >= 0) home.players.splice(player, 1);
+	return { finalized: true };
 }

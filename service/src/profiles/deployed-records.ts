@@ -8,16 +8,23 @@ export interface InGameSettings {
 	/** The workspace takes in-game support calls (the official module shows its call menu only then). */
 	moderation: boolean;
 	privacy: { trackStaffOnly: boolean; requireConsent: boolean };
-	/** Which activity signals to report; a number is accepted too, for a workspace that sets a time. */
-	afkReportingSettings: { altTab: boolean | number; movement: boolean | number };
+	/** Which activity signals to report, in the deployed service's shape (docs/service-contract.md#session-events). */
+	afkReportingSettings: { altTab: AfkSignal; movement: AfkSignal };
 }
 
-/** Calls on (so the demo shows them), tracking of everyone, both AFK signals. */
+/**
+ * One signal of `afkReportingSettings` as the deployed service answers it: on or off, and seconds until idle
+ * (integer 0 to 3600; absent: the official module's 45 s). The control API may set the older `true`/number shapes
+ * too, so specs can show the library still reads them.
+ */
+export type AfkSignal = { active: boolean; timeUntilIdle?: number } | boolean | number;
+
+/** Calls on (so the demo shows them), tracking of everyone, both AFK signals as the deployed service's default. */
 export function defaultInGameSettings(): InGameSettings {
 	return {
 		moderation: true,
 		privacy: { trackStaffOnly: false, requireConsent: false },
-		afkReportingSettings: { altTab: true, movement: true },
+		afkReportingSettings: { altTab: { active: true }, movement: { active: true } },
 	};
 }
 
@@ -53,8 +60,10 @@ export interface ConsentRecord {
 }
 
 export interface SessionEventRecord {
-	/** The event as sent (type, sessionId, date and any other field). */
+	/** The event as sent (type, date, datetime, user, userKey, sessionIds and any other field). */
 	event: Record<string, unknown>;
+	/** The session it was stored for (`sessionIds.userGameSession`). */
+	sessionId: string;
 	userId: string;
 	runningGameId: string;
 	receivedAt: number;

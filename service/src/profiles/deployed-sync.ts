@@ -6,19 +6,36 @@ import { deleteSession } from "./deployed-presence.js";
 import { handOverOngoingChats, pushMessage } from "./deployed-tickets.js";
 
 /**
- * Session events are deduplicated by session, type and timestamp, so a re-send after an unknown outcome is
- * harmless. An event that names no session of the workspace is dropped.
+ * The session an event names, as the deployed service reads it (docs/service-contract.md#session-events): only an event
+ * with a truthy `user` and a `sessionIds.userGameSession` of this workspace is stored; any other shape (the old
+ * `{date, sessionId, type}` included) is skipped without an error.
+ */
+function sessionOf(ws: WorkspaceState, event: Record<string, unknown>) {
+	if (!event.user) return undefined;
+	const sessionId = fieldsOf(event.sessionIds).userGameSession;
+	if (!sessionId) return undefined;
+	return ws.sessions.find((candidate) => candidate._id === sessionId);
+}
+
+/**
+ * Stores the session events of a sync. Duplicates (same session, type and time: `datetime` in ms when present,
+ * else `date` in whole seconds) are dropped, so a re-send after an unknown outcome is harmless, and two changes of
+ * one type within a second collapse unless `datetime` tells them apart. Each stored event sets the session's
+ * `active` flag: `idle` clears it, any other type sets it.
  */
 function recordSessionEvents(ws: WorkspaceState, server: RunningServer, events: unknown[], now: number): void {
 	for (const raw of events) {
 		const event = fieldsOf(raw);
-		const session = ws.sessions.find((candidate) => candidate._id === event.sessionId);
+		const session = sessionOf(ws, event);
 		if (!session) continue;
-		const key = `${String(event.sessionId)}|${String(event.type)}|${String(event.date)}`;
+		const time = event.datetime !== undefined && event.datetime !== null ? event.datetime : event.date;
+		const key = `${session._id}|${String(event.type)}|${String(time)}`;
 		if (ws.sessionEventKeys.has(key)) continue;
 		ws.sessionEventKeys.add(key);
+		ws.sessionActive.set(session._id, event.type !== "idle");
 		ws.sessionEvents.push({
 			event: structuredClone(event),
+			sessionId: session._id,
 			userId: String(session.userId),
 			runningGameId: server.game._id,
 			receivedAt: now,

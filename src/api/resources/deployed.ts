@@ -4,7 +4,7 @@ import { bool, object, opt, Reader, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
 import { Workspace, workspace } from "./activity";
 import { ConsentAnswer, consentAnswer, consentArgSpec, ConsentArgs, consentBody } from "./consent";
-import { SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
+import { MAX_SYNC_ANSWER_BYTES, SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
 
 // The deployed service's extensions: operations it has beyond the interface document (`client.extensions`). A
 // service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
@@ -109,6 +109,8 @@ export const deployedRoutes = {
 		safeToRepeat: false,
 		args: sendDataArgSpec,
 		answer: sendDataReader,
+		// Every open call's whole transcript rides each answer: megabytes with a few long calls.
+		largeAnswer: { maxBytes: MAX_SYNC_ANSWER_BYTES, lists: ["queuedActions", "ongoingChats"] },
 	}),
 	// Not repeated after an unknown outcome: the service stores every decision it gets.
 	consent: route({

@@ -9,17 +9,30 @@ import { anyTable, array, literal, object, Reader, req } from "../reader";
 // argument rules refuse the field, so no caller can send it by mistake.
 
 /**
- * One session event as the sync sends it: `active`, `idle`, `typing` or `message`, for the `sessionId` of a join
- * answer, at `date` (Unix seconds). The service deduplicates them by type and timestamp, so a repeat is harmless.
+ * One session event as the sync sends it, in the deployed service's shape (docs/service-contract.md#session-events):
+ * `active`, `idle`, `typing` or `message` of the player `user` (= `userKey`, the UserId as a string), for
+ * `sessionIds.userGameSession` (a join answer's `sessionId`), at `datetime` (Unix ms; `date` is its whole seconds).
+ * The service skips an event without `user` silently and deduplicates by session, type and `datetime`, so a repeat
+ * is harmless and changes within one second stay apart.
  * @see README#deployed-service-extensions
  */
 export interface SessionEventBody {
 	readonly type: "active" | "idle" | "typing" | "message";
-	readonly sessionId: string;
 	/** Unix seconds. */
 	readonly date: number;
-	/** The chat line of a `message` event. */
+	/** Unix milliseconds. */
+	readonly datetime: number;
+	/** The player's UserId, as a string. */
+	readonly user: string;
+	/** The same UserId, as a string. */
+	readonly userKey: string;
+	readonly sessionIds: { readonly userGameSession: string };
+	/** The chat line of a `message` event, base64 of its UTF-8 bytes. */
 	readonly message?: string;
+	/** `true` with `message`: it is base64. */
+	readonly encoded?: true;
+	/** A whispered `message`: the UserId it went to, as a string. */
+	readonly to?: string;
 }
 
 /**
@@ -66,22 +79,39 @@ export interface SendDataAnswer {
 
 /** The longest action message kept, in characters: a Roblox kick message shows far less. @internal */
 export const MAX_ACTION_MESSAGE = 1000;
+/**
+ * The largest sync answer read, in bytes. The deployed service puts every open call's whole transcript in every
+ * answer: 10 long calls made 1.2 MB, 50 make about 6 MB. Read piece by piece (`jsonSections.ts`), so its size costs
+ * frames, not one long stall.
+ * @internal
+ */
+export const MAX_SYNC_ANSWER_BYTES = 32_000_000;
 /** The most events one sync carries. @internal */
 export const MAX_SYNC_EVENTS = 200;
+
+const EVENT_FIELDS = new Set(["type", "date", "datetime", "user", "userKey", "sessionIds", "message", "encoded", "to"]);
+const isUserId = (value: unknown) => typeIs(value, "string") && value.match("^%d+$")[0] !== undefined;
 
 const eventRule: Rule = [
 	(value) => {
 		if (!typeIs(value, "table")) return false;
 		const event = value as Partial<Record<string, unknown>>;
-		for (const [key] of pairs(event)) {
-			if (key !== "type" && key !== "sessionId" && key !== "date" && key !== "message") return false;
-		}
+		for (const [key] of pairs(event)) if (!typeIs(key, "string") || !EVENT_FIELDS.has(key)) return false;
+		const sessionIds = event.sessionIds;
 		return (
 			(event.type === "active" || event.type === "idle" || event.type === "typing" || event.type === "message") &&
-			serviceIdRule[0](event.sessionId) &&
 			isFiniteNumber(event.date) &&
 			event.date > 0 &&
-			(event.message === undefined || (typeIs(event.message, "string") && event.message.size() <= 10_000))
+			isFiniteNumber(event.datetime) &&
+			event.datetime > 0 &&
+			isUserId(event.user) &&
+			event.userKey === event.user &&
+			typeIs(sessionIds, "table") &&
+			serviceIdRule[0]((sessionIds as { userGameSession?: unknown }).userGameSession) &&
+			(event.message === undefined ||
+				(typeIs(event.message, "string") && event.message.size() <= 16_000 && event.encoded === true)) &&
+			(event.encoded === undefined || event.message !== undefined) &&
+			(event.to === undefined || isUserId(event.to))
 		);
 	},
 	"",
@@ -110,7 +140,7 @@ export const sendDataArgSpec: ArgSpec = {
 		events: listOf(
 			eventRule,
 			MAX_SYNC_EVENTS,
-			`a list of at most ${MAX_SYNC_EVENTS} session events { type, sessionId, date (Unix seconds), message? }`,
+			`a list of at most ${MAX_SYNC_EVENTS} session events { type, date, datetime, user, userKey, sessionIds: { userGameSession }, message?, encoded?, to? }`,
 		),
 	},
 	optional: {

@@ -101,8 +101,9 @@ function robloxSources(): ActivitySources {
 
 /**
  * Detects this player's activity state with the server's settings and reports each change (`send`): `typing` while a
- * TextBox or the default chat bar has focus, `idle` after `idleSeconds` without input (or, with `movement`, without the character moving),
- * or at once when the window loses focus (with `altTab`), and `active` again on input. Returns a handle to stop it.
+ * TextBox or the default chat bar has focus; with `movement`, `idle` after `idleSeconds` without the character moving
+ * and without input; with `altTab`, `idle` when the window has lost focus for `altTabSeconds` (0: at once); `active`
+ * again on input, movement or focus. Returns a handle to stop it.
  * @see README#staff-activity
  */
 export function detectActivity(
@@ -112,23 +113,27 @@ export function detectActivity(
 ): { Disconnect(): void } {
 	let state: ActivityState = "active";
 	let typing = false;
-	let unfocused = false;
+	/** When the window lost focus (altTab on), else undefined. */
+	let unfocusedAt: number | undefined;
 	let lastActivity = sources.now();
 	const set = (changed: ActivityState) => {
 		if (changed === state) return;
 		state = changed;
 		send(changed);
 	};
+	const away = () => {
+		const now = sources.now();
+		if (unfocusedAt !== undefined && now - unfocusedAt >= settings.altTabSeconds) return true;
+		return settings.movement && now - lastActivity >= settings.idleSeconds;
+	};
 	const settle = () => {
 		if (typing) return set("typing");
-		if (unfocused) return set("idle");
-		if (sources.now() - lastActivity >= settings.idleSeconds) return set("idle");
-		set("active");
+		set(away() ? "idle" : "active");
 	};
 	const connections = [
 		sources.onInput(() => {
-			if (!settings.movement) lastActivity = sources.now();
-			unfocused = false;
+			lastActivity = sources.now();
+			unfocusedAt = undefined;
 			settle();
 		}),
 		sources.onTyping((focused) => {
@@ -137,12 +142,15 @@ export function detectActivity(
 			settle();
 		}),
 		sources.onWindowFocus((focused) => {
-			unfocused = settings.altTab && !focused;
-			if (focused) lastActivity = sources.now();
+			if (!focused && settings.altTab) unfocusedAt ??= sources.now();
+			if (focused) {
+				unfocusedAt = undefined;
+				lastActivity = sources.now();
+			}
 			settle();
 		}),
 		sources.every(1, () => {
-			if (settings.movement && sources.isMoving()) lastActivity = sources.now();
+			if (sources.isMoving()) lastActivity = sources.now();
 			settle();
 		}),
 	];

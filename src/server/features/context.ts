@@ -7,7 +7,8 @@ import type { StaffOpsSettings } from "../config";
 import { DecidedProfile, decideProfile } from "../profile";
 import type { PlayerRecord, Registered, ServerSignals } from "../records";
 import { Registration } from "../registration";
-import { defaultPlayers, PlayersLike, readGameInfo, ServerSeams } from "../seams";
+import type { PlayersLike } from "../../roblox/players";
+import { defaultPlayers, readGameInfo, ServerSeams } from "../seams";
 import { sameStatus, StaffOpsStatus, statusOf } from "../status";
 
 /** Runs a function; an error is logged, never thrown into game code. @internal */

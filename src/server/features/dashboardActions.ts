@@ -1,6 +1,6 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
 import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
-import { robloxTextFilter } from "../../bridge/filter";
+import { robloxTextFilter } from "../../roblox/textFilter";
 import { DashboardActions } from "../dashboardActions";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";

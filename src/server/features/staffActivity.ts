@@ -58,7 +58,6 @@ export class StaffActivityFeature implements Feature {
 			everyone: config.activity.everyone === true,
 			chatMessages: config.activity.chatMessages === true,
 			chatted: seams.chatted ?? defaultChatted,
-			now: () => os.time(),
 			guard: ctx.guard,
 		}));
 		this.joins.onAnswered((player, result) => {
@@ -71,6 +70,11 @@ export class StaffActivityFeature implements Feature {
 
 	left(player: Player): void {
 		this.activity?.forget(player);
+	}
+
+	/** The old sessions are gone: nothing is reported until each player's join under the new registration. */
+	forgotten(): void {
+		this.activity?.suspend();
 	}
 
 	stop(): void {

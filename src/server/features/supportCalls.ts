@@ -85,6 +85,8 @@ export class SupportCallsFeature implements Feature {
 			players: ctx.players,
 			remote: remotes[CALL_EVENTS_REMOTE],
 			filter: seams.textFilter,
+			yieldSlice: seams.transport?.yieldSlice,
+			workClock: seams.transport?.workClock,
 		}));
 		// Players call staff and write back (deployed profile): messages ride the sync, chats come from it.
 		const desk = (this.desk = new SupportDesk({
@@ -133,10 +135,13 @@ export class SupportCallsFeature implements Feature {
 		this.desk.setAvailable(syncRuns && this.ctx.config.callStaff && takesCalls(moderation));
 	}
 
-	/** At the close: ends every open call (the service's endServer leaves them open for ever); undefined if none. */
+	/**
+	 * At the close: ends every open call (the service's endServer leaves them open for ever), and any whose create is
+	 * still in flight once it is answered; undefined if none.
+	 */
 	endAllCalls(): Promise<unknown> | undefined {
 		const desk = this.desk;
-		if (desk === undefined || desk.getCallCount() === 0 || this.ctx.registration.current === undefined) return;
+		if (desk === undefined || !desk.hasCallsToEnd() || this.ctx.registration.current === undefined) return;
 		return desk.endAllCalls();
 	}
 

@@ -22,6 +22,8 @@ export interface DeskRig {
 	/** One sync as the deployed profile's sendData sync runs it (the stand-in driver of the two hooks). */
 	readonly sync: () => void;
 	readonly fast: Array<boolean>;
+	/** The desk's and the bridge's clock (rate limits, checks): moved only by hand. */
+	readonly clock: FakeScheduler;
 }
 
 /** Resets the service to its deployed profile, registers a server and builds a desk for it. */
@@ -64,7 +66,7 @@ export function deskRig(): DeskRig {
 		}
 		waitUntil(() => bridge.getStats().busy === 0, "deliveries", 5);
 	};
-	return { desk, bridge, client, chatRemote, deskRemote, runningGameId, sync, fast };
+	return { desk, bridge, client, chatRemote, deskRemote, runningGameId, sync, fast, clock };
 }
 
 /** A player's client fires the desk's remote; a moment lets the server handle it. */

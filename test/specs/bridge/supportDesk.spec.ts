@@ -4,6 +4,7 @@ import { deskControl } from "../../support/deskControl";
 import { serviceControl, FaultSpec } from "../../support/serviceControl";
 import { messagesOf, kindsOf } from "./support";
 import { waitUntil } from "../../support/waits";
+import { linesWith, warnings } from "../server/support";
 import { DeskRig, deskChatIdOf, deskRig, dropDeskRig, fireDesk, resultsOf } from "./deskRig";
 
 export = () => {
@@ -17,6 +18,19 @@ export = () => {
 	const results = (player: Player) => resultsOf(r, player);
 	const chatIdOf = (player: Player) => deskChatIdOf(r, player);
 	const count = (operation: string) => serviceControl.count(operation as never);
+	const liveTickets = () =>
+		deskControl
+			.tickets()
+			.filter((ticket) => ticket.status !== "closed")
+			.size();
+	/** The next support/create waits `latencyMs` at the service before it acts (a frozen service). */
+	const lateCreate = (latencyMs: number) =>
+		serviceControl.fault({
+			operation: "supportCreate" as never,
+			kind: "late" as FaultSpec["kind"],
+			latencyMs,
+			times: 1,
+		});
 
 	describe("SupportDesk: a player calls staff against the deployed service", () => {
 		it("sends support/create once, shows agent messages, sends the player's words once, and ends the call", () => {
@@ -110,6 +124,58 @@ export = () => {
 			expect(report.reporting).to.equal("A");
 		});
 
+		// Issue 32, point 3: no call outlives everyone who knew of it.
+		it("ends a call the service created after its caller left (the create held until after the leave)", () => {
+			const player = harness.players.add(4120, "Gone");
+			lateCreate(1500);
+			fire(player, "call", { type: "support", reason: "help" });
+			harness.players.remove(player);
+			waitUntil(() => deskControl.tickets().size() === 1 && count("supportEnd") === 1, "the end", 10);
+			waitUntil(() => !r.desk.hasCallsToEnd(), "the end's answer", 5);
+			expect(count("supportCreate")).to.equal(1);
+			expect(count("supportEnd")).to.equal(1);
+			const ticket = deskControl.tickets()[0];
+			expect(ticket.status).to.equal("closed");
+			expect(ticket.closedReason).to.equal("userLeft");
+			expect(r.desk.getCallCount()).to.equal(0);
+		});
+
+		it("ends a live call the sync lists for a player who is not in the server, once", () => {
+			deskControl.startChat(r.runningGameId, 4121);
+			r.sync();
+			r.sync();
+			waitUntil(() => count("supportEnd") === 1 && !r.desk.hasCallsToEnd(), "the end", 5);
+			r.sync();
+			expect(count("supportEnd")).to.equal(1);
+			expect(liveTickets()).to.equal(0);
+			expect(deskControl.tickets()[0].closedReason).to.equal("userLeft");
+		});
+
+		it("ends a call whose create is answered while the server's calls are being ended", () => {
+			const player = harness.players.add(4122, "Late");
+			lateCreate(1000);
+			fire(player, "call", { type: "support", reason: "help" });
+			expect(r.desk.getCallCount()).to.equal(0);
+			expect(r.desk.hasCallsToEnd()).to.equal(true);
+			r.desk.endAllCalls().await();
+			expect(count("supportCreate")).to.equal(1);
+			expect(count("supportEnd")).to.equal(1);
+			expect(liveTickets()).to.equal(0);
+			expect(deskControl.tickets()[0].closedReason).to.equal("serverClosed");
+			expect(kindsOf(player, r.chatRemote)).to.equal("");
+		});
+
+		it("ends the call when game code closes the player's chat", () => {
+			const player = harness.players.add(4123, "Closed");
+			fire(player, "call", { type: "support", reason: "help" });
+			waitUntil(() => r.desk.getCallCount() === 1, "the call", 5);
+			r.sync();
+			expect(r.bridge.close(player)).to.equal(1);
+			waitUntil(() => r.desk.getCallCount() === 0 && count("supportEnd") === 1, "the end", 5);
+			expect(liveTickets()).to.equal(0);
+			expect(deskControl.tickets()[0].closedReason).to.equal("closedByUser");
+		});
+
 		it("checks and rate-limits a hostile client", () => {
 			const player = harness.players.add(4107, "Hostile");
 			const other = harness.players.add(4108, "Other");
@@ -151,6 +217,80 @@ export = () => {
 					.messages.filter((m) => m.origin === "user")
 					.size(),
 			).to.equal(0);
+		});
+	});
+
+	// Issue 32, point 4: each player's messages wait in a queue of their own, and nothing shown as sent is dropped.
+	describe("SupportDesk: fair, visible message queues", () => {
+		/** Players who each have a call open, with their chat ids. */
+		const callers = (from: number, count: number) => {
+			const list = new Array<Player>();
+			for (let i = 0; i < count; i++) list.push(harness.players.add(from + i, `Caller${i}`));
+			for (const player of list)
+				harness.players.client(player).fire(r.deskRemote, "call", { type: "support", reason: "help" });
+			waitUntil(() => list.every((player) => chatIdOf(player) !== undefined), "the calls", 20);
+			r.sync();
+			return list.map((player) => [player, chatIdOf(player)!] as const);
+		};
+		const say = (player: Player, chatId: string, text: string) =>
+			harness.players.client(player).fire(r.deskRemote, "say", chatId, text);
+		const storedFrom = (callerId: number) => {
+			const texts = new Array<string>();
+			for (const ticket of deskControl.tickets()) {
+				if (ticket.callerId !== callerId) continue;
+				for (const m of ticket.messages) if (m.origin === "user") texts.push(m.message);
+			}
+			return texts;
+		};
+		const notices = (player: Player) => messagesOf(player, r.chatRemote).filter((m) => m.sender === "Notice");
+
+		it("30 callers writing one message a second do not push out another caller's 5 messages", () => {
+			const flood = callers(4200, 30);
+			const [[victim, victimChat]] = callers(4300, 1);
+			// 120 s of 30 players writing at the documented rate (one a second), a sync every 3 s; a 31st player
+			// writes 5 messages late in it, behind everything the others wrote (before: 3 of the 5 reached staff).
+			for (let second = 1; second <= 120; second++) {
+				r.clock.advance(1);
+				for (const [player, chatId] of flood) say(player, chatId, `flood ${player.UserId} ${second}`);
+				if (second > 70 && second <= 75) say(victim, victimChat, `mine ${second - 70}`);
+				task.wait();
+				if (second % 3 === 0) r.sync();
+			}
+			for (let i = 0; i < 30 && r.desk.outbox.size() > 0; i++) r.sync();
+			const mine = storedFrom(victim.UserId);
+			expect(mine.join("|")).to.equal("mine 1|mine 2|mine 3|mine 4|mine 5");
+			// Every message written reached staff once: nobody's were pushed out.
+			let stored = 0;
+			for (const ticket of deskControl.tickets())
+				stored += ticket.messages.filter((m) => m.origin === "user").size();
+			expect(stored).to.equal(30 * 120 + 5);
+			expect(r.desk.stats.notSent).to.equal(0);
+			expect(notices(victim).size()).to.equal(0);
+		});
+
+		it("a full queue refuses the next message and tells the player, once in a while; no message shown is lost", () => {
+			const [[writer, chatId]] = callers(4400, 1);
+			// The service is down for a while: every sync fails, and the player keeps writing at one a second.
+			serviceControl.fault({ operation: "sendData" as never, status: 503, times: 100 });
+			for (let second = 1; second <= 25; second++) {
+				r.clock.advance(1);
+				say(writer, chatId, `line ${second}`);
+				task.wait();
+				if (second % 3 === 0) r.sync();
+			}
+			waitUntil(() => r.desk.stats.said + r.desk.stats.notSent === 25, "every line handled", 5);
+			serviceControl.clearFaults();
+			for (let i = 0; i < 5 && r.desk.outbox.size() > 0; i++) r.sync();
+			const stored = storedFrom(writer.UserId);
+			const echoed = messagesOf(writer, r.chatRemote)
+				.filter((m) => m.sender !== "Notice")
+				.map((m) => m.text);
+			expect(stored.size()).to.equal(20);
+			expect(r.desk.stats.notSent).to.equal(5);
+			// What the player saw as sent is exactly what reached staff; each refusal was said (at most one per 10 s).
+			expect(echoed.join("|")).to.equal(stored.join("|"));
+			expect(notices(writer).size() >= 1 && notices(writer).size() <= 3).to.equal(true);
+			expect(linesWith(warnings(), "a player message was not sent").size()).to.equal(1);
 		});
 	});
 };

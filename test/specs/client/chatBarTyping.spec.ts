@@ -28,8 +28,9 @@ export = () => {
 			const client = harness.clients.join(2601);
 			const activity = importOnClient(client, library!, "activity") as ActivityModule;
 			const sent = new Array<ActivityState>();
-			const detector = activity.detectActivity({ altTab: false, movement: false, idleSeconds: 60 }, (state) =>
-				sent.push(state),
+			const detector = activity.detectActivity(
+				{ altTab: false, altTabSeconds: 0, movement: false, idleSeconds: 60 },
+				(state) => sent.push(state),
 			);
 			harness.chat.focusChatBar(client.player(), true);
 			waitSeconds(0.05);

@@ -251,9 +251,14 @@ export = () => {
 			expect(events.map((event) => event.type).join(",")).to.equal("idle,typing,active");
 			for (const event of events) {
 				expect(event.sessionId).to.equal(sessionId);
-				expect(math.abs(event.date - os.time()) <= 2).to.equal(true);
+				expect(event.userId).to.equal(1002);
+				// The spec's clock moved 15 s ahead of the wall clock: event times follow the scheduler's clock.
+				expect(math.abs(event.datetime - DateTime.now().UnixTimestampMillis) <= 30_000).to.equal(true);
 				expect(event.message).to.equal(undefined);
 			}
+			// In milliseconds, on the scheduler's clock: the changes were 10 s and 5 s apart on it.
+			expect(events[1].datetime - events[0].datetime).to.equal(10_000);
+			expect(events[2].datetime - events[1].datetime).to.equal(5_000);
 			// Nothing of this went to the service by itself: the events went to the seam, so no sync carried any.
 			const carried = serviceControl
 				.requests()

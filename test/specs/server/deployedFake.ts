@@ -50,6 +50,11 @@ export class DeployedFake implements HttpServiceLike {
 		this.faults.set(path, list);
 	}
 
+	/** Requests to `path` answer again as the service would (the faults still waiting for it are dropped). */
+	heal(path: string): void {
+		this.faults.delete(path);
+	}
+
 	/** Requests to `path` (a prefix). */
 	to(path: string): Array<FakeRequest> {
 		return this.seen.filter((request) => request.path.sub(1, path.size()) === path);

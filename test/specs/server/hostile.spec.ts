@@ -126,7 +126,11 @@ export = () => {
 				task.wait();
 			}
 			// Every event handled (each one counted once, whatever became of it), with a bound, not a fixed wait.
-			waitUntil(() => started.server.diagnostics().clientReport.received === fired, "every event to be handled", 10);
+			waitUntil(
+				() => started.server.diagnostics().clientReport.received === fired,
+				"every event to be handled",
+				10,
+			);
 			const after = heapAfterCollect();
 
 			const stats = started.server.diagnostics().clientReport;

@@ -1,6 +1,6 @@
 import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { ActivityApi } from "../../../src/api/resources/activity";
-import type { CreateServerAnswer, PlayerJoinAnswer } from "../../../src/api/resources/activity";
+import type { CreateServerAnswer, PlayerJoinAnswer, PlayerJoinArgs } from "../../../src/api/resources/activity";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
@@ -86,7 +86,7 @@ export function alterAnswers(
 	client: StaffOpsApiClient,
 	alter: {
 		registerServer?: (answer: CreateServerAnswer) => CreateServerAnswer;
-		reportJoin?: (answer: PlayerJoinAnswer) => PlayerJoinAnswer;
+		reportJoin?: (answer: PlayerJoinAnswer, args: PlayerJoinArgs) => PlayerJoinAnswer;
 	},
 ): StaffOpsApiClient {
 	const activity = client.activity;
@@ -95,7 +95,7 @@ export function alterAnswers(
 			return activity.registerServer(args, options).andThen((answer) => alter.registerServer?.(answer) ?? answer);
 		},
 		reportJoin(args, options) {
-			return activity.reportJoin(args, options).andThen((answer) => alter.reportJoin?.(answer) ?? answer);
+			return activity.reportJoin(args, options).andThen((answer) => alter.reportJoin?.(answer, args) ?? answer);
 		},
 		getUserActivity(userId, options) {
 			return activity.getUserActivity(userId, options);
@@ -153,8 +153,8 @@ export function startRegistered(config: Partial<StaffOpsConfig> = {}, seams: Par
  * Starts against the reference service's deployed profile (`serviceControl.reset("deployed")` first) and waits until
  * the server decided that profile. Client reports are not waited for unless `config` says so.
  */
-export function startDeployed(config: Partial<StaffOpsConfig> = {}): Started {
-	const started = startRegistered({ clientReportTimeoutSeconds: 0, ...config });
+export function startDeployed(config: Partial<StaffOpsConfig> = {}, seams: Partial<ServerSeams> = {}): Started {
+	const started = startRegistered({ clientReportTimeoutSeconds: 0, ...config }, seams);
 	// The profile is decided from the registration's answer, just after the server counts as registered.
 	waitUntil(() => started.server.getProfile() !== undefined, "the service's profile");
 	// A helper outside the spec body has no `expect`: a wrong profile fails the spec's setup instead.

@@ -150,8 +150,8 @@ export = () => {
 			const sessionId = StaffOps.getSession(player)?.sessionId;
 			expect(sessionId).never.to.equal(undefined);
 			const events = started.server.features.presence.events;
-			events.add({ type: "idle", sessionId: sessionId!, date: 1_700_000_100 });
-			events.add({ type: "active", sessionId: sessionId!, date: 1_700_000_160 });
+			events.add({ type: "idle", userId: 2441, sessionId: sessionId!, datetime: 1_700_000_100_000 });
+			events.add({ type: "active", userId: 2441, sessionId: sessionId!, datetime: 1_700_000_160_000 });
 			serviceControl.fault({ operation: "sendData", kind: "drop-after", times: 1 });
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			// The service stored both, but the library never heard: the next sync carries them again.

@@ -24,7 +24,12 @@ export = () => {
 		it("replaces the heartbeat and never sends a players field", () => {
 			const started = startAgainstFake();
 			joined(started, [1001, 2001]);
-			started.server.features.presence.events.add({ type: "idle", sessionId: "s-1001", date: 1_700_000_000 });
+			started.server.features.presence.events.add({
+				type: "idle",
+				userId: 1001,
+				sessionId: "s-1001",
+				datetime: 1_700_000_000_000,
+			});
 			run(started, 120);
 			const sent = syncs(started);
 			expect(sent.size() >= 9 && sent.size() <= 10).to.equal(true);
@@ -33,7 +38,9 @@ export = () => {
 				expect(request.body.gameId).to.equal("running-1");
 				expect(typeIs(request.body.events, "table")).to.equal(true);
 			}
-			expect((sent[0].body.events as Array<{ sessionId: string }>)[0].sessionId).to.equal("s-1001");
+			const first = (sent[0].body.events as Array<{ sessionIds: { userGameSession: string }; user: string }>)[0];
+			expect(first.sessionIds.userGameSession).to.equal("s-1001");
+			expect(first.user).to.equal("1001");
 			expect((sent[1].body.events as Array<unknown>).size()).to.equal(0);
 			expect(started.fake.to("/games/running").size()).to.equal(0);
 			expect(started.fake.to("/activity/getServer").size()).to.equal(0);
@@ -75,7 +82,12 @@ export = () => {
 					outcomes.push(outcome);
 				},
 			});
-			started.server.features.presence.events.add({ type: "typing", sessionId: "s-9", date: 1_700_000_001 });
+			started.server.features.presence.events.add({
+				type: "typing",
+				userId: 9,
+				sessionId: "s-9",
+				datetime: 1_700_000_001_000,
+			});
 			started.fake.fail("/activity/sendData", { status: 500 });
 			run(started, 13);
 			run(started, 5);

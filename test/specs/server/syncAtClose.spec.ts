@@ -39,7 +39,12 @@ export = () => {
 				notified.push(`${target.UserId} ${message}`),
 			);
 			// Between two syncs: an event waits and the dashboard queues a notification.
-			started.server.features.presence.events.add({ type: "idle", sessionId, date: 1_700_000_100 });
+			started.server.features.presence.events.add({
+				type: "idle",
+				userId: 2601,
+				sessionId,
+				datetime: 1_700_000_100_000,
+			});
 			deskControl.queueAction(runningGameId, "notify", 2601, "Server restarting");
 			const [, finished] = harness.server.close();
 			expect(finished).to.equal(true);

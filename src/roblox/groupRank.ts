@@ -1,8 +1,5 @@
 import { GroupService } from "@rbxts/services";
 
-/** How long a join waits for the rank before it goes out as an ordinary join. @internal */
-export const RANK_WAIT_SECONDS = 3;
-
 /** Reads a player's rank in a group; yields, may throw. @internal */
 export type RankReader = (player: Player, groupId: number) => number;
 
