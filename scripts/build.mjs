@@ -9,7 +9,7 @@ import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
 import { buildWallyPackage, installForConsumer, unzipForConsumer } from "./wally.mjs";
 import { writeNoticeTexts } from "./notices.mjs";
-import { modelSettingProblems } from "./model-settings.mjs";
+import { modelSettingProblems, writeGeneratedFiles } from "./model-settings.mjs";
 
 const withTests = process.argv.includes("--tests");
 // `--package`: out/ only, for npm's `prepack` (run by npm pack and npm publish); needs no Roblox tools. It is `prepack`
@@ -56,6 +56,8 @@ mkdirSync("build", { recursive: true });
 rmSync("include", { recursive: true, force: true });
 cpSync("node_modules/roblox-ts/include", "include", { recursive: true });
 writeNoticeTexts("build/notices");
+// The model's attributes and the Luau config type's fields, from the features' declarations.
+for (const path of writeGeneratedFiles()) console.log(`[build] wrote ${path} from the features' declarations`);
 const settingProblems = modelSettingProblems();
 if (settingProblems.length > 0) {
 	console.error(`[build] the model's settings disagree:\n  ${settingProblems.join("\n  ")}`);

@@ -1,18 +1,26 @@
 // The settings are declared once, in their features (src/server/features/*.ts: each `FeatureDeclaration` literal
-// names its settings with their attribute, default and range, and its client parts). Everything else that lists
-// them is checked against those declarations here, and the build stops when one disagrees:
-// - model/init.meta.json gives the model its attributes (what Studio's Properties panel lists), with their defaults
-//   (model/Bootstrap.server.luau reads the same declarations from the library at run time, so it lists none);
-// - the TypeScript config type (src/server/config.ts) and the Luau one (model/init.luau) list every setting;
-// - the README's attribute table lists every attribute with the model's default;
-// - every client part a feature declares is a module of src/client/ exporting that start function (the server hands
-//   the drop-in model's loader the declared list, so the loader keeps none).
-// `node scripts/model-settings.mjs` runs the same checks on their own.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// names its settings with their attribute, default, range and Luau type, and its client parts). The build writes
+// what follows from them, and checks the rest against them, stopping when one disagrees:
+// - written: model/init.meta.json, the model's attributes (what Studio's Properties panel lists) with the values the
+//   model ships (not in git: the build writes it before Rojo reads it; model/Bootstrap.server.luau reads the same
+//   declarations from the library at run time, so it lists none);
+// - written: the fields of the Luau config type, the generated region of `StaffOpsConfig` in model/init.luau;
+// - checked: each feature's settings interface (the TypeScript config type, src/server/config.ts, is their
+//   intersection) has exactly the top-level fields of the settings its declaration lists;
+// - checked: the README's attribute table lists every attribute with the model's default;
+// - checked: every client part a feature declares is a module of src/client/ exporting that start function (the
+//   server hands the drop-in model's loader the declared list, so the loader keeps none).
+// `node scripts/model-settings.mjs` writes and checks on its own; `--check` only checks (and says what is stale).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
 const FEATURES = "src/server/features";
+const MODEL_META = "model/init.meta.json";
+const LUAU_ENTRY = "model/init.luau";
+const LUAU_BEGIN =
+	"\t-- generated from the features' declarations by scripts/model-settings.mjs (the build): edit those\n";
+const LUAU_END = "\t-- end of the generated settings\n";
 
 /** A literal's value (string, number, boolean, array or object of them); undefined for anything else. */
 function literal(node) {
@@ -32,8 +40,24 @@ function literal(node) {
 	return undefined;
 }
 
-/** Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data. */
+/** The names of the declarations `features/index.ts` lists in `DECLARATIONS`, in its (start) order. */
+function declarationOrder() {
+	const text = readFileSync(`${FEATURES}/index.ts`, "utf8");
+	const list = /export const DECLARATIONS[^=]*= \[([^\]]*)\]/.exec(text);
+	if (list === null) throw new Error(`cannot find DECLARATIONS in ${FEATURES}/index.ts`);
+	return [...list[1].matchAll(/\w+/g)].map((match) => match[0]);
+}
+
+/**
+ * Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data, in `DECLARATIONS`' order
+ * (those it does not list last, by file).
+ */
 export function featureDeclarations() {
+	const order = declarationOrder();
+	const rank = (declaration) => {
+		const at = order.indexOf(declaration.constName);
+		return at < 0 ? order.length : at;
+	};
 	const declarations = [];
 	for (const file of readdirSync(FEATURES).sort()) {
 		if (!file.endsWith(".ts")) continue;
@@ -42,15 +66,74 @@ export function featureDeclarations() {
 		source.forEachChild(function visit(node) {
 			if (
 				ts.isVariableDeclaration(node) &&
-				node.type?.getText() === "FeatureDeclaration" &&
+				node.type !== undefined &&
+				ts.isTypeReferenceNode(node.type) &&
+				node.type.typeName.getText() === "FeatureDeclaration" &&
 				node.initializer !== undefined
 			) {
-				declarations.push({ file: path, ...literal(node.initializer) });
+				const configType = node.type.typeArguments?.[0]?.getText();
+				declarations.push({
+					file: path,
+					constName: node.name.getText(),
+					configType,
+					...literal(node.initializer),
+				});
 			}
 			node.forEachChild(visit);
 		});
 	}
-	return declarations;
+	return declarations.sort((a, b) => rank(a) - rank(b));
+}
+
+const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
+
+/** The model's attributes, in declaration order: each declared attribute with the value the model ships. */
+export function modelAttributes(declarations = featureDeclarations()) {
+	const attributes = {};
+	for (const setting of declarations.flatMap((declaration) => declaration.settings)) {
+		if (setting.attribute !== undefined && modelValue(setting) !== undefined)
+			attributes[setting.attribute] = modelValue(setting);
+	}
+	return attributes;
+}
+
+/** The Luau type of each top-level setting field, in declaration order (its `luau`, or its default's type). */
+export function luauConfigFields(declarations = featureDeclarations()) {
+	const fields = new Map();
+	for (const setting of declarations.flatMap((declaration) => declaration.settings)) {
+		const field = setting.field.split(".")[0];
+		if (fields.has(field)) continue;
+		const value = modelValue(setting);
+		const derived = ["boolean", "number", "string"].includes(typeof value) ? `${typeof value}?` : undefined;
+		const type = setting.luau ?? derived;
+		if (type === undefined) throw new Error(`${setting.field} needs a \`luau\` type: its default does not say it`);
+		fields.set(field, type);
+	}
+	return fields;
+}
+
+/** The two generated texts: model/init.meta.json and model/init.luau with its generated region filled in. */
+export function generatedFiles(declarations = featureDeclarations()) {
+	const meta = `${JSON.stringify({ attributes: modelAttributes(declarations) }, null, 2)}\n`;
+	const entry = readFileSync(LUAU_ENTRY, "utf8");
+	const begin = entry.indexOf(LUAU_BEGIN);
+	const end = entry.indexOf(LUAU_END);
+	if (begin < 0 || end < begin) throw new Error(`${LUAU_ENTRY} lacks the generated region's markers`);
+	const lines = [...luauConfigFields(declarations)].map(([field, type]) => `\t${field}: ${type},\n`);
+	const luau = entry.slice(0, begin + LUAU_BEGIN.length) + lines.join("") + entry.slice(end);
+	return { [MODEL_META]: meta, [LUAU_ENTRY]: luau };
+}
+
+/** Writes the generated files that differ; answers the paths it wrote. */
+export function writeGeneratedFiles() {
+	const written = [];
+	for (const [path, text] of Object.entries(generatedFiles())) {
+		if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+			writeFileSync(path, text);
+			written.push(path);
+		}
+	}
+	return written;
 }
 
 /** The property names of `interface NAME` or `type NAME = {` in a source text. */
@@ -67,10 +150,14 @@ export function modelSettingProblems() {
 	const declarations = featureDeclarations();
 	const settings = declarations.flatMap((declaration) => declaration.settings);
 	const withAttribute = settings.filter((setting) => setting.attribute !== undefined);
-	const modelValue = (setting) => (setting.modelDefault !== undefined ? setting.modelDefault : setting.default);
+
+	// The generated files: as the declarations give them (the build writes them first).
+	for (const [path, text] of Object.entries(generatedFiles(declarations)))
+		if (!existsSync(path) || readFileSync(path, "utf8") !== text)
+			problems.push(`${path} is not what the declarations give: run node scripts/model-settings.mjs`);
 
 	// The model's attributes: each declared one, with the value the model ships, and no other.
-	const attributes = JSON.parse(readFileSync("model/init.meta.json", "utf8")).attributes;
+	const attributes = existsSync(MODEL_META) ? JSON.parse(readFileSync(MODEL_META, "utf8")).attributes : {};
 	const declaredAttributes = new Set(withAttribute.map((setting) => setting.attribute));
 	for (const name of Object.keys(attributes)) {
 		if (!declaredAttributes.has(name)) problems.push(`the model's attribute ${name} is declared by no feature`);
@@ -86,16 +173,32 @@ export function modelSettingProblems() {
 			);
 	}
 
-	// The config types: every top-level field, in TypeScript and in Luau.
-	const topLevel = new Set(settings.map((setting) => setting.field.split(".")[0]));
+	// The config types: every top-level field, in TypeScript and in Luau. The TypeScript type is the intersection of
+	// each feature's settings interface (its declaration's type argument), so each is checked against its feature's
+	// settings; the key source's two fields are in config.ts's StaffOpsKeySource.
+	const topLevelOf = (list) => new Set(list.map((setting) => setting.field.split(".")[0]));
+	const topLevel = topLevelOf(settings);
+	const keySource = ["apiKey", "apiKeySecret"];
 	const config = readFileSync("src/server/config.ts", "utf8");
-	const tsFields = fieldsOf(config, "export interface StaffOpsBaseConfig {");
-	for (const field of ["apiKey", "apiKeySecret"]) if (config.includes(`readonly ${field}`)) tsFields.add(field);
-	const luauFields = fieldsOf(readFileSync("model/init.luau", "utf8"), "export type StaffOpsConfig = {");
-	for (const [where, fields] of [
-		["StaffOpsConfig (src/server/config.ts)", tsFields],
-		["StaffOpsConfig (model/init.luau)", luauFields],
-	]) {
+	for (const field of keySource)
+		if (!config.includes(`readonly ${field}`))
+			problems.push(`StaffOpsKeySource (src/server/config.ts) lacks ${field}`);
+	for (const declaration of declarations) {
+		const own = topLevelOf(declaration.settings);
+		for (const field of keySource) own.delete(field);
+		const where = `${declaration.configType ?? "its settings interface"} (${declaration.file})`;
+		if (declaration.configType === undefined) {
+			if (own.size > 0)
+				problems.push(`${declaration.file} declares settings but no FeatureDeclaration<...> interface`);
+			continue;
+		}
+		const fields = fieldsOf(readFileSync(declaration.file, "utf8"), `export interface ${declaration.configType} {`);
+		for (const field of own) if (!fields.has(field)) problems.push(`${where} lacks the setting ${field}`);
+		for (const field of fields)
+			if (!own.has(field)) problems.push(`${where} has ${field}, which its feature's settings do not declare`);
+	}
+	const luauFields = fieldsOf(readFileSync(LUAU_ENTRY, "utf8"), "export type StaffOpsConfig = {");
+	for (const [where, fields] of [["StaffOpsConfig (model/init.luau)", luauFields]]) {
 		for (const field of topLevel) if (!fields.has(field)) problems.push(`${where} lacks the setting ${field}`);
 		for (const field of fields)
 			if (!topLevel.has(field)) problems.push(`${where} has ${field}, which no feature declares`);
@@ -137,6 +240,7 @@ export function modelSettingProblems() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+	if (!process.argv.includes("--check")) for (const path of writeGeneratedFiles()) console.log(`wrote ${path}`);
 	const problems = modelSettingProblems();
 	for (const problem of problems) console.error(problem);
 	console.log(

@@ -1,8 +1,14 @@
 import { HttpService, Players } from "@rbxts/services";
 import type { CallMessage } from "../api/resources/calls";
-import { CallCloseReason, ChatClosedPayload, ChatOpenedPayload, DEFAULT_TITLE } from "../shared/chatProtocol";
+import {
+	CALL_EVENTS_REMOTE,
+	CallCloseReason,
+	ChatClosedPayload,
+	ChatOpenedPayload,
+	DEFAULT_TITLE,
+} from "../shared/chatProtocol";
 import { HealthLog } from "../background/log";
-import { ensureRemotes } from "../shared/remotes";
+import { ensureRemote } from "../shared/remotes";
 import { Signal, SignalConnection } from "../shared/signal";
 import { robloxScheduler } from "../transport/scheduler";
 import { ChatHandle, ChatRegistry, Session } from "./chatRegistry";
@@ -72,7 +78,7 @@ export class CallBridge {
 		const scheduler = options.scheduler ?? robloxScheduler;
 		const settings = pollingSettings(options.polling);
 		this.busyInterval = settings.busyInterval;
-		this.remote = options.remote ?? ensureRemotes().CallEvents;
+		this.remote = options.remote ?? ensureRemote(CALL_EVENTS_REMOTE);
 		const filter = options.filter ?? robloxTextFilter;
 		const delivery = new Delivery({
 			filter,

@@ -4,7 +4,7 @@ import { readTickets, SupportCallsApi, SupportEndReason, SupportTicket } from ".
 import type { CallMessage, CallMessagesAnswer } from "../api/resources/calls";
 import { logWarn } from "../background/log";
 import { RateLimiter } from "../shared/rateLimiter";
-import { ensureRemotes } from "../shared/remotes";
+import { ensureRemote } from "../shared/remotes";
 import { MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import {
 	CallRequest,
@@ -14,6 +14,7 @@ import {
 	SupportChatPayload,
 	SupportResultPayload,
 	SupportStatePayload,
+	SUPPORT_REQUESTS_REMOTE,
 } from "../shared/supportProtocol";
 import { StaffOpsError } from "../transport/staffOpsError";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
@@ -158,7 +159,7 @@ export class SupportDesk {
 		this.eventLimiter = new RateLimiter(4, 10, now);
 		this.sayLimiter = new RateLimiter(1, 5, now);
 		this.callLimiter = new RateLimiter(1 / CALL_COOLDOWN, 1, now);
-		this.remote = options.remote ?? ensureRemotes().SupportRequests;
+		this.remote = options.remote ?? ensureRemote(SUPPORT_REQUESTS_REMOTE);
 		this.filter = options.filter ?? robloxTextFilter;
 		this.noticeLimiter = new RateLimiter(1 / NOTICE_SECONDS, 1, now);
 		this.outbox = new PlayerMessageOutbox({

@@ -1,6 +1,8 @@
 import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import type { LogLevel } from "../background/log";
+import type { DECLARATIONS } from "./features";
+import type { FeatureDeclaration } from "./features/feature";
 import type { ServiceProfile } from "./profile";
 
 /**
@@ -112,7 +114,8 @@ export type StaffOpsKeySource =
 export type StaffOpsConfig = StaffOpsBaseConfig & StaffOpsKeySource;
 
 /**
- * The settings of {@link StaffOpsConfig} other than the key source.
+ * The settings of {@link StaffOpsConfig} other than the key source: every feature's settings, each documented where
+ * its feature declares it (`ServiceConfig`, `PresenceConfig`, ... in `src/server/features/`).
  *
  * @example
  * ```ts
@@ -120,99 +123,26 @@ export type StaffOpsConfig = StaffOpsBaseConfig & StaffOpsKeySource;
  * StaffOps.start({ ...common, apiKeySecret: "staffops_api_key" });
  * ```
  */
-export interface StaffOpsBaseConfig {
-	/** The Staff Operations Service's base address, `https://...`. Required: the interface names no public one. */
-	readonly baseUrl: string;
-	/** Kick players the service reports as banned. Default true. */
-	readonly kickBanned?: boolean;
-	/**
-	 * The kick message for banned players: a template where `{reason}` stands for the service's reason, or a function
-	 * of the reason. Default `"You are banned from this experience: {reason}"`.
-	 */
-	readonly kickMessage?: string | ((reason: string) => string);
-	/** Seconds between presence heartbeats. Default 60; from 5 to 600. */
-	readonly heartbeatSeconds?: number;
-	/**
-	 * Seconds to wait for a player's client report before reporting the join with platform `unknown` and timezone
-	 * `-00:00`. Default 20 (chosen from client load times: README#game-integration); 0 to 60.
-	 */
-	readonly clientReportTimeoutSeconds?: number;
-	/** Seconds `BindToClose` may spend sending what is still queued. Default 25; from 1 to 28 (Roblox allows 30 in all). */
-	readonly shutdownDeadlineSeconds?: number;
-	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
-	readonly trackStudio?: boolean;
-	/**
-	 * Deliver the client part to players (the drop-in model and the Wally package: it clones the client part of the
-	 * model, with a `RunContext` Client loader, into ReplicatedStorage). Default: on where that client part is there
-	 * (the model, the Wally package), off in an npm game, whose own client code calls `startClientReport()`.
-	 */
-	readonly deliverClient?: boolean;
-	/** The request budget: a `RequestBudget`, or options that reconfigure the library-wide one. Default: the library-wide budget. */
-	readonly budget?: RequestBudget | BudgetOptions;
-	/** Seconds one HTTP attempt may take. Default 10. */
-	readonly timeout?: number;
-	/** How failed requests are retried by the transport. */
-	readonly retry?: RetryOptions;
-	/**
-	 * Sends likely staff first in a join storm: a player whose rank in `groupId` is at least `minRank` has their join
-	 * sent ahead of the queue (Roblox's `GroupService:GetRolesInGroupAsync`; no HttpService request). Default: none.
-	 */
-	readonly staffHint?: StaffHint;
-	/**
-	 * A route to send as the heartbeat instead of reading the running game, for a service whose reads do not keep a
-	 * server present (the deployed service: `{ method: "POST", path: "/activity/getServer" }`). Default: none.
-	 */
-	readonly keepAlive?: KeepAliveRoute;
-	/**
-	 * Ending sessions on a service with the deployed service's extension routes. Default: both off, except with the
-	 * deployed profile, where both are on unless set to false.
-	 */
-	readonly sessions?: SessionsOptions;
-	/**
-	 * Which service this is (attribute `ServiceProfile`): `auto` (default) decides from the registration answer,
-	 * `deployed` or `interface` decide now. See {@link ServiceProfile}.
-	 */
-	readonly serviceProfile?: ServiceProfile;
-	/**
-	 * With the deployed profile, the one sync (`POST /activity/sendData`) replaces the heartbeat and brings dashboard
-	 * kicks, notifications and shutdowns into the game (attribute `Sync`). Default on with that profile; false turns it off.
-	 */
-	readonly sync?: boolean;
-	/**
-	 * Show a dashboard notification to the player in StaffOps' own small UI (attribute `BuiltInNotifications`).
-	 * Default true; false for games that draw their own from `StaffOps.notified`.
-	 */
-	readonly builtInNotifications?: boolean;
-	/**
-	 * Show the built-in consent prompt when the service asks for a player's consent (`needsConsent`). Default true;
-	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
-	 */
-	readonly consentPrompt?: boolean;
-	/**
-	 * Offer players the "Call staff" entry (attribute `CallStaff`): with the deployed profile, when the workspace takes
-	 * calls (its `moderation` flag). Default true; false hides it and refuses calls from players and game code.
-	 */
-	readonly callStaff?: boolean;
-	/**
-	 * Seconds between syncs while a support call is open (attribute `CallSyncSeconds`). Default 3; from 2 to 10. An
-	 * agent's message waits for the next sync, so its p95 is about 0.95 × this plus the answer's latency and the text
-	 * filter: 3 s keeps every open call together within 20 requests a minute, 2.5 s brings an agent's message within 3 s
-	 * p95 for 24 (lune/bench/README.md, call-sync).
-	 */
-	readonly callSyncSeconds?: number;
-	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
-	readonly activity?: ActivityOptions;
-	/**
-	 * How much StaffOps prints (attribute `LogLevel`): `"info"` (default) one line per notable event (a staff member
-	 * found, a banned player kicked, a dashboard action applied, a consent answered), `"quiet"` warnings only,
-	 * `"verbose"` also each join's answer and the join queue's decisions, for debugging. No level prints a key or a
-	 * text from outside the game (a ban reason, a dashboard message). See {@link LogLevel}.
-	 */
-	readonly logLevel?: LogLevel;
-}
+export type StaffOpsBaseConfig = DeclaredSettings<(typeof DECLARATIONS)[number]>;
 
-/** The configuration with every default filled in and the key resolved. @internal */
-export interface StaffOpsSettings {
+/** One type from a union of them: `A | B` gives `A & B`. */
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * The settings every feature declares, one interface each beside its declaration (`ServiceConfig`, `JoinsConfig`,
+ * ...), as one type: what makes a new setting a line of its feature's module only.
+ */
+type DeclaredSettings<D> = Intersection<D extends FeatureDeclaration<infer C> ? C : never>;
+
+/**
+ * The configuration with every default filled in and the key resolved: the fields below as resolved, every other
+ * declared setting as given (or its declared default). @internal
+ */
+export type StaffOpsSettings = ResolvedSettings &
+	Pick<StaffOpsBaseConfig, Exclude<keyof StaffOpsBaseConfig, keyof ResolvedSettings>>;
+
+/** The settings whose resolved type differs from what game code gives (a default filled in, the key read). */
+interface ResolvedSettings {
 	readonly baseUrl: string;
 	readonly apiKey: string | Secret;
 	readonly kickBanned: boolean;

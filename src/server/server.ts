@@ -7,7 +7,15 @@ import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
 import { ServerContext } from "./features/context";
 import type { Feature } from "./features/feature";
-import { buildFeatures, clientParts, reversed, ServerDiagnostics, ServerFeatures, startOrder } from "./features";
+import {
+	buildFeatures,
+	clientParts,
+	remoteNames,
+	reversed,
+	ServerDiagnostics,
+	ServerFeatures,
+	startOrder,
+} from "./features";
 import { DecidedProfile, RegistrationFacts, registrationFacts } from "./profile";
 import type { PlayerSession, ServerSignals } from "./records";
 import { defaultBindToClose, ServerSeams } from "./seams";
@@ -48,7 +56,7 @@ export class StaffOpsServer {
 	begin(): void {
 		const ctx = this.ctx;
 		ctx.guard("remotes", () => {
-			ctx.remotes = ensureRemotes(ctx.seams.remotesParent);
+			ctx.remotes = ensureRemotes(remoteNames(), ctx.seams.remotesParent);
 			for (const feature of this.order) feature.start?.();
 		});
 		ctx.guard("player tracking", () => {

@@ -16,6 +16,9 @@ import { t } from "@rbxts/t";
  * @see README#support-calls
  */
 
+/** The support calls' chat remote (messages above). @internal */
+export const CALL_EVENTS_REMOTE = "CallEvents";
+
 /**
  * Why a chat closed:
  * - `ended`: the call's status is no longer `open`;

@@ -15,6 +15,9 @@
  * @see README#support-calls
  */
 
+/** The remote of support calls a player starts (messages above). @internal */
+export const SUPPORT_REQUESTS_REMOTE = "SupportRequests";
+
 /** Longest message a player writes, in characters (as Roblox chat). */
 export const MAX_PLAYER_TEXT = 200;
 

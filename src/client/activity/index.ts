@@ -1,6 +1,6 @@
 import { Players, TextChatService, UserInputService } from "@rbxts/services";
-import { ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
-import { waitForRemotes } from "../../shared/remotes";
+import { ACTIVITY_REMOTE, ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
+import { waitForRemote } from "../../shared/remotes";
 import { ClientPart } from "../clientPart";
 
 /**
@@ -163,9 +163,8 @@ export function detectActivity(
 
 const part = new ClientPart(
 	(sources?: ActivitySources, remotesParent?: Instance): [started: boolean, result: boolean] => {
-		const remotes = waitForRemotes(remotesParent);
-		if (remotes === undefined) return [false, false];
-		const remote = remotes.Activity;
+		const remote = waitForRemote(ACTIVITY_REMOTE, remotesParent);
+		if (remote === undefined) return [false, false];
 		let detector: { Disconnect(): void } | undefined;
 		remote.OnClientEvent.Connect((settings: unknown) => {
 			if (detector !== undefined || !isActivitySettings(settings)) return;

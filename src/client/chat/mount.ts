@@ -1,5 +1,7 @@
 import { Players } from "@rbxts/services";
-import { waitForRemotes } from "../../shared/remotes";
+import { CALL_EVENTS_REMOTE } from "../../shared/chatProtocol";
+import { waitForRemote } from "../../shared/remotes";
+import { SUPPORT_REQUESTS_REMOTE } from "../../shared/supportProtocol";
 import { CallChatClient, ChatInfo, remoteChannel } from "./callChatClient";
 import { ChatWindow, ChatWindowOptions } from "./chatWindow";
 import { ClientPart } from "../clientPart";
@@ -121,14 +123,15 @@ export function mountCallChat(client: CallChatClient, parent: Instance, options:
 let started: CallChatClient | undefined;
 const part = new ClientPart(
 	(options: MountOptions): [started: boolean, result: CallChatClient | undefined] => {
-		const remotes = waitForRemotes();
+		const events = waitForRemote(CALL_EVENTS_REMOTE);
+		const requests = events && waitForRemote(SUPPORT_REQUESTS_REMOTE);
 		const player = Players.LocalPlayer;
 		// Nothing was mounted: a later call may try again.
-		if (remotes === undefined || player === undefined) return [false, undefined];
+		if (events === undefined || requests === undefined || player === undefined) return [false, undefined];
 		const playerGui = player.WaitForChild("PlayerGui");
-		const client = new CallChatClient(remoteChannel(remotes.CallEvents));
+		const client = new CallChatClient(remoteChannel(events));
 		// The player's side of a call (text box, End) goes through this client's one support client.
-		mountCallChat(client, playerGui, { support: sharedSupportClient(remotes.SupportRequests), ...options });
+		mountCallChat(client, playerGui, { support: sharedSupportClient(requests), ...options });
 		started = client;
 		return [true, client.start()];
 	},

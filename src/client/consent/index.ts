@@ -1,6 +1,6 @@
 import { GuiService, Players, UserInputService } from "@rbxts/services";
-import { isConsentCommand } from "../../shared/privacyProtocol";
-import { waitForRemotes } from "../../shared/remotes";
+import { CONSENT_REMOTE, isConsentCommand } from "../../shared/privacyProtocol";
+import { waitForRemote } from "../../shared/remotes";
 import { ClientPart } from "../clientPart";
 import { ConsentPrompt, ConsentPromptOptions } from "./ConsentPrompt";
 
@@ -66,10 +66,10 @@ export function mountConsentPrompt(
 
 const part = new ClientPart(
 	(options: ConsentPromptOptions): [started: boolean, result: MountedConsentPrompt | undefined] => {
-		const remotes = waitForRemotes();
+		const remote = waitForRemote(CONSENT_REMOTE);
 		const player = Players.LocalPlayer;
-		if (remotes === undefined || player === undefined) return [false, undefined];
-		return [true, mountConsentPrompt(remotes.Consent, player.WaitForChild("PlayerGui"), options)];
+		if (remote === undefined || player === undefined) return [false, undefined];
+		return [true, mountConsentPrompt(remote, player.WaitForChild("PlayerGui"), options)];
 	},
 	() => undefined,
 );

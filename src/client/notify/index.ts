@@ -1,5 +1,6 @@
 import { Players } from "@rbxts/services";
-import { waitForRemotes } from "../../shared/remotes";
+import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
+import { waitForRemote } from "../../shared/remotes";
 import { ClientPart } from "../clientPart";
 import { screenGui, themedText, THEME } from "../ui";
 
@@ -35,12 +36,12 @@ export function showNotification(parent: Instance, text: string): ScreenGui {
 
 const part = new ClientPart(
 	(): [started: boolean, result: boolean] => {
-		const remotes = waitForRemotes();
+		const remote = waitForRemote(NOTIFICATIONS_REMOTE);
 		const player = Players.LocalPlayer;
-		if (remotes === undefined || player === undefined) return [false, false];
+		if (remote === undefined || player === undefined) return [false, false];
 		const playerGui = player.WaitForChild("PlayerGui", 30);
 		if (playerGui === undefined) return [true, false];
-		remotes.Notifications.OnClientEvent.Connect((text: unknown) => {
+		remote.OnClientEvent.Connect((text: unknown) => {
 			if (!typeIs(text, "string") || text.size() === 0 || text.size() > MAX_TEXT) return;
 			showNotification(playerGui, text);
 		});

@@ -1,6 +1,12 @@
 import { GuiService, ReplicatedStorage, UserInputService, Workspace } from "@rbxts/services";
-import { waitForRemotes } from "../../shared/remotes";
-import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
+import { waitForRemote } from "../../shared/remotes";
+import {
+	CLIENT_REPORT_REMOTE,
+	ClientReportPayload,
+	isClientReportPayload,
+	isTzOffset,
+	UNKNOWN_TZ_OFFSET,
+} from "../../shared/reportPayload";
 import { detectPlatform, DeviceFacts } from "./platform";
 import { measureTzOffset } from "./timezone";
 import { ClientPart } from "../clientPart";
@@ -100,14 +106,18 @@ const part = new ClientPart(
 		const payload = buildClientReport(options);
 		let send = options.send;
 		if (send === undefined) {
-			const [ok, remotes] = pcall(() =>
-				waitForRemotes(options.remotesParent ?? ReplicatedStorage, options.remotesTimeout ?? 60),
+			const [ok, remote] = pcall(() =>
+				waitForRemote(
+					CLIENT_REPORT_REMOTE,
+					options.remotesParent ?? ReplicatedStorage,
+					options.remotesTimeout ?? 60,
+				),
 			);
-			if (!ok || remotes === undefined) {
+			if (!ok || remote === undefined) {
 				warn("[StaffOps] the server's remotes never appeared; the client report was not sent");
 				return [true, false];
 			}
-			send = (value) => remotes.ClientReport.FireServer(value);
+			send = (value) => remote.FireServer(value);
 		}
 		const [sent, problem] = pcall(send, payload);
 		if (!sent) warn(`[StaffOps] the client report could not be sent: ${tostring(problem)}`);

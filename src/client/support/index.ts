@@ -1,5 +1,6 @@
 import { Players } from "@rbxts/services";
-import { waitForRemotes } from "../../shared/remotes";
+import { waitForRemote } from "../../shared/remotes";
+import { SUPPORT_REQUESTS_REMOTE } from "../../shared/supportProtocol";
 import { remoteChannel } from "../chat/callChatClient";
 import { ClientPart } from "../clientPart";
 import { CallForm, ReportablePlayer } from "./callForm";
@@ -108,10 +109,10 @@ export function sharedSupportClient(remote: RemoteEvent): SupportClient {
 
 const part = new ClientPart(
 	(): [started: boolean, result: SupportClient | undefined] => {
-		const remotes = waitForRemotes();
+		const remote = waitForRemote(SUPPORT_REQUESTS_REMOTE);
 		const player = Players.LocalPlayer;
-		if (remotes === undefined || player === undefined) return [false, undefined];
-		const support = sharedSupportClient(remotes.SupportRequests);
+		if (remote === undefined || player === undefined) return [false, undefined];
+		const support = sharedSupportClient(remote);
 		mountCallStaff(support, player.WaitForChild("PlayerGui"));
 		return [true, support];
 	},

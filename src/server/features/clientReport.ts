@@ -1,4 +1,5 @@
 // The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
+import { CLIENT_REPORT_REMOTE } from "../../shared/reportPayload";
 import { ClientReports, ClientReportStats } from "../clientReports";
 import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
 import type { ServerContext } from "./context";
@@ -6,17 +7,34 @@ import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "./featu
 import type { JoinsFeature } from "./joins";
 
 /**
+ * The client report's settings in `StaffOpsConfig`.
+ */
+export interface ClientReportConfig {
+	/**
+	 * Seconds to wait for a player's client report before reporting the join with platform `unknown` and timezone
+	 * `-00:00`. Default 20 (chosen from client load times: README#game-integration); 0 to 60.
+	 */
+	readonly clientReportTimeoutSeconds?: number;
+	/**
+	 * Deliver the client part to players (the drop-in model and the Wally package: it clones the client part of the
+	 * model, with a `RunContext` Client loader, into ReplicatedStorage). Default: on where that client part is there
+	 * (the model, the Wally package), off in an npm game, whose own client code calls `startClientReport()`.
+	 */
+	readonly deliverClient?: boolean;
+}
+
+/**
  * The client report: each client sends its platform and timezone once, and the join waits for it up to a timeout.
  * The drop-in model and the Wally package deliver the client part (the loader) themselves.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const CLIENT_REPORT: FeatureDeclaration = {
+export const CLIENT_REPORT: FeatureDeclaration<ClientReportConfig> = {
 	name: "clientReport",
 	settings: [
 		{ field: "clientReportTimeoutSeconds", attribute: "ClientReportTimeoutSeconds", default: 20, min: 0, max: 60 },
 		{ field: "deliverClient", attribute: "DeliverClient", modelDefault: true },
 	],
-	remotes: ["ClientReport"],
+	remotes: [CLIENT_REPORT_REMOTE],
 	clientParts: [{ folder: "report", start: "startClientReport" }],
 };
 
@@ -38,7 +56,7 @@ export class ClientReportFeature implements Feature {
 	}
 
 	start(): void {
-		this.ctx.listen(this.ctx.remotes!.ClientReport, "client report", (player, args) =>
+		this.ctx.listen(this.ctx.remotes![CLIENT_REPORT_REMOTE], "client report", (player, args) =>
 			this.reports.handle(player, args),
 		);
 	}

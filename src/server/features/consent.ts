@@ -1,4 +1,5 @@
 // The consent feature: the deployed service's privacy mode asks a player once per visit; the answer goes once.
+import { CONSENT_REMOTE } from "../../shared/privacyProtocol";
 import { ConsentPrompts, ConsentStats } from "../consent";
 import { isTrackedResult } from "../tracking";
 import type { ServerContext } from "./context";
@@ -6,14 +7,25 @@ import type { Feature, FeatureDeclaration } from "./feature";
 import type { JoinsFeature } from "./joins";
 
 /**
+ * Consent's setting in `StaffOpsConfig`.
+ */
+export interface ConsentConfig {
+	/**
+	 * Show the built-in consent prompt when the service asks for a player's consent (`needsConsent`). Default true;
+	 * false when game code draws its own (`StaffOps.consentRequested`, then `StaffOps.answerConsent`).
+	 */
+	readonly consentPrompt?: boolean;
+}
+
+/**
  * Consent (the deployed service's privacy mode): a join answered `needsConsent` asks the player once per visit, in
  * the built-in prompt or game code's own, and the decision goes to the service once.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const CONSENT: FeatureDeclaration = {
+export const CONSENT: FeatureDeclaration<ConsentConfig> = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
-	remotes: ["Consent"],
+	remotes: [CONSENT_REMOTE],
 	clientParts: [{ folder: "consent", start: "startConsentPrompt" }],
 };
 
@@ -29,7 +41,7 @@ export class ConsentFeature implements Feature {
 
 	start(): void {
 		const ctx = this.ctx;
-		const remote = ctx.remotes!.Consent;
+		const remote = ctx.remotes![CONSENT_REMOTE];
 		const prompts = (this.prompts = new ConsentPrompts({
 			client: ctx.client,
 			scheduler: ctx.scheduler,

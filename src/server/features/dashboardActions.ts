@@ -1,18 +1,30 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
+import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
 import { robloxTextFilter } from "../../roblox/textFilter";
 import { DashboardActions } from "../dashboardActions";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
 
 /**
+ * The dashboard actions' setting in `StaffOpsConfig`.
+ */
+export interface DashboardActionsConfig {
+	/**
+	 * Show a dashboard notification to the player in StaffOps' own small UI (attribute `BuiltInNotifications`).
+	 * Default true; false for games that draw their own from `StaffOps.notified`.
+	 */
+	readonly builtInNotifications?: boolean;
+}
+
+/**
  * Dashboard actions (deployed profile): kicks, notifications and shutdowns that ride the sync's answers into the
  * game; a notification shows in the built-in UI unless turned off.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const DASHBOARD_ACTIONS: FeatureDeclaration = {
+export const DASHBOARD_ACTIONS: FeatureDeclaration<DashboardActionsConfig> = {
 	name: "dashboardActions",
 	settings: [{ field: "builtInNotifications", attribute: "BuiltInNotifications", default: true }],
-	remotes: ["Notifications"],
+	remotes: [NOTIFICATIONS_REMOTE],
 	clientParts: [{ folder: "notify", start: "startNotifications" }],
 };
 
@@ -34,7 +46,7 @@ export class DashboardActionsFeature implements Feature {
 			players: ctx.players,
 			filter: ctx.seams.textFilter ?? robloxTextFilter,
 			signals: ctx.signals,
-			notifications: () => (ctx.config.builtInNotifications ? ctx.remotes?.Notifications : undefined),
+			notifications: () => (ctx.config.builtInNotifications ? ctx.remotes?.[NOTIFICATIONS_REMOTE] : undefined),
 		});
 	}
 

@@ -1,12 +1,11 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
-import type { RemoteName } from "../../shared/remotes";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
- * the profile that turns it on are written. `scripts/settings-drift.mjs` reads these declarations (plain literals
- * only) and fails `npm test` when the model's attributes, Bootstrap's tables, the TypeScript and Luau config types
- * or the README's settings table say otherwise.
- * @internal
+ * the profile that turns it on are written. `scripts/model-settings.mjs` (the build) reads these declarations (plain
+ * literals only), writes the model's attributes and the Luau config type's fields from them, and fails the build when
+ * the feature's settings interface or the README's settings table say otherwise. (In the package's declarations only
+ * because the config type is derived from the features' declarations; not an API.)
  */
 export interface SettingDeclaration {
 	/** The field of `StaffOpsConfig`; a nested one is written `sessions.reportLeaves`. */
@@ -22,14 +21,19 @@ export interface SettingDeclaration {
 	readonly max?: number;
 	/** The service profile that turns it on by default (on there unless set to false). */
 	readonly profile?: "deployed";
+	/**
+	 * The Luau type of its field in `StaffOpsConfig` (model/init.luau), `?` included where it may be left out, when the
+	 * default's type does not say it (a boolean, number or string default gives `boolean?`, `number?`, `string?`). A
+	 * nested setting gives its top-level field's type (on the first of them).
+	 */
+	readonly luau?: string;
 	/** Without it StaffOps cannot work: a bad value stops it. Every other setting falls back to its default. */
 	readonly required?: boolean;
 }
 
 /**
  * The client part a feature delivers: its module under `src/client/` (a folder's index, or `folder/file`) and the
- * function the drop-in model's loader calls there.
- * @internal
+ * function the drop-in model's loader calls there. (In the package's declarations for the config type; not an API.)
  */
 export interface ClientPartDeclaration {
 	readonly folder: string;
@@ -38,14 +42,20 @@ export interface ClientPartDeclaration {
 
 /**
  * What a feature is, in one literal: its name (the key of its diagnostics record), its settings, the remotes it
- * listens or speaks on, and the client parts the model's loader starts for it.
- * @internal
+ * listens or speaks on, and the client parts the model's loader starts for it. `C` is the feature's part of
+ * `StaffOpsConfig`, an interface beside the declaration with one documented field per top-level setting: the config
+ * type is the intersection of every declared feature's `C` (`config.ts`), so a new setting is written in its feature
+ * only (the build checks the interface's fields against `settings`). In the package's declarations for that type;
+ * not an API.
  */
-export interface FeatureDeclaration {
+export interface FeatureDeclaration<C extends object = {}> {
 	readonly name: string;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
-	readonly remotes: ReadonlyArray<RemoteName>;
+	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part's too). */
+	readonly remotes: ReadonlyArray<string>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
+	/** Never set: carries `C`, the type of the feature's settings, to the config type. */
+	readonly configType?: C;
 }
 
 /**

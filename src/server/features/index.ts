@@ -3,7 +3,7 @@ import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { CONSENT, ConsentFeature } from "./consent";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
-import type { ClientPartDeclaration, Feature, FeatureDeclaration, SettingDeclaration } from "./feature";
+import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
 import { JOINS, JoinsFeature } from "./joins";
 import { PRESENCE, PresenceFeature } from "./presence";
 import { SERVICE } from "./service";
@@ -14,10 +14,10 @@ import { SUPPORT_CALLS, SupportCallsFeature } from "./supportCalls";
 
 /**
  * Every feature's declaration, the service's connection first, then the features in start order: each uses only
- * those before it (see {@link buildFeatures}); players leave, and the server stops, in reverse.
- * @internal
+ * those before it (see {@link buildFeatures}); players leave, and the server stops, in reverse. The config type is
+ * derived from this list (`config.ts`), so it stays in the package's declarations; not an API.
  */
-export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
+export const DECLARATIONS = [
 	SERVICE,
 	STAFF_HINT,
 	SESSIONS,
@@ -28,13 +28,20 @@ export const DECLARATIONS: ReadonlyArray<FeatureDeclaration> = [
 	CONSENT,
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
-];
+] as const;
 
 /** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
 export function clientParts(): Array<ClientPartDeclaration> {
 	const parts = new Array<ClientPartDeclaration>();
 	for (const declaration of DECLARATIONS) for (const part of declaration.clientParts) parts.push(part);
 	return parts;
+}
+
+/** Every feature's remote names, in start order: the remotes the server creates at `begin`. @internal */
+export function remoteNames(): Array<string> {
+	const names = new Array<string>();
+	for (const declaration of DECLARATIONS) for (const name of declaration.remotes) names.push(name);
+	return names;
 }
 
 /** One attribute of the drop-in model: the setting it feeds and the value the model ships. @internal */

@@ -11,8 +11,21 @@ import type { Feature, FeatureDeclaration } from "./feature";
 import type { SessionsFeature } from "./sessions";
 import type { StaffHintFeature } from "./staffHint";
 
-/** Joins and bans: every player's join reported in order, staff marked, banned players kicked. @internal */
-export const JOINS: FeatureDeclaration = {
+/**
+ * The joins' settings in `StaffOpsConfig`.
+ */
+export interface JoinsConfig {
+	/** Kick players the service reports as banned. Default true. */
+	readonly kickBanned?: boolean;
+	/**
+	 * The kick message for banned players: a template where `{reason}` stands for the service's reason, or a function
+	 * of the reason. Default `"You are banned from this experience: {reason}"`.
+	 */
+	readonly kickMessage?: string | ((reason: string) => string);
+}
+
+/** Joins and bans: every player's join reported in order, staff marked, banned players kicked. (In the package's declarations for the config type; not an API.) */
+export const JOINS: FeatureDeclaration<JoinsConfig> = {
 	name: "joins",
 	settings: [
 		{ field: "kickBanned", attribute: "KickBanned", default: true },
@@ -21,6 +34,7 @@ export const JOINS: FeatureDeclaration = {
 			attribute: "KickMessage",
 			default: "You are banned from this experience: {reason}",
 			modelDefault: "",
+			luau: "(string | (reason: string) -> string)?",
 		},
 	],
 	remotes: [],

@@ -1,4 +1,5 @@
 // The presence feature: the heartbeat, or with the deployed profile the one sync that carries everything else.
+import type { KeepAliveRoute } from "../config";
 import { Presence } from "../presence";
 import { SessionEvents } from "../sessionEvents";
 import { Sync } from "../sync";
@@ -9,15 +10,33 @@ import type { JoinsFeature } from "./joins";
 import type { SessionsFeature } from "./sessions";
 
 /**
+ * Presence's settings in `StaffOpsConfig`.
+ */
+export interface PresenceConfig {
+	/** Seconds between presence heartbeats. Default 60; from 5 to 600. */
+	readonly heartbeatSeconds?: number;
+	/**
+	 * A route to send as the heartbeat instead of reading the running game, for a service whose reads do not keep a
+	 * server present (the deployed service: `{ method: "POST", path: "/activity/getServer" }`). Default: none.
+	 */
+	readonly keepAlive?: KeepAliveRoute;
+	/**
+	 * With the deployed profile, the one sync (`POST /activity/sendData`) replaces the heartbeat and brings dashboard
+	 * kicks, notifications and shutdowns into the game (attribute `Sync`). Default on with that profile; false turns it off.
+	 */
+	readonly sync?: boolean;
+}
+
+/**
  * Presence: the heartbeat keeps the server known to the service; with the deployed profile one sync replaces it and
  * carries the session events, the dashboard's actions and the support calls' messages.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const PRESENCE: FeatureDeclaration = {
+export const PRESENCE: FeatureDeclaration<PresenceConfig> = {
 	name: "presence",
 	settings: [
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },
-		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "" },
+		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "", luau: "KeepAliveRoute?" },
 		{ field: "sync", attribute: "Sync", modelDefault: true, profile: "deployed" },
 	],
 	remotes: [],

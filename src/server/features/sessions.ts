@@ -1,13 +1,31 @@
 // The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
+import type { SessionsOptions } from "../config";
 import { SessionEnder } from "../sessions";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
 
-/** Sessions: each leave reported, and the server ended at the close (the deployed service's routes). @internal */
-export const SESSIONS: FeatureDeclaration = {
+/**
+ * The sessions' settings in `StaffOpsConfig`.
+ */
+export interface SessionsConfig {
+	/**
+	 * Ending sessions on a service with the deployed service's extension routes. Default: both off, except with the
+	 * deployed profile, where both are on unless set to false.
+	 */
+	readonly sessions?: SessionsOptions;
+}
+
+/** Sessions: each leave reported, and the server ended at the close (the deployed service's routes). (In the package's declarations for the config type; not an API.) */
+export const SESSIONS: FeatureDeclaration<SessionsConfig> = {
 	name: "sessions",
 	settings: [
-		{ field: "sessions.reportLeaves", attribute: "ReportLeaves", modelDefault: true, profile: "deployed" },
+		{
+			field: "sessions.reportLeaves",
+			attribute: "ReportLeaves",
+			modelDefault: true,
+			profile: "deployed",
+			luau: "SessionsOptions?",
+		},
 		{ field: "sessions.endServer", attribute: "EndServer", modelDefault: true, profile: "deployed" },
 	],
 	remotes: [],

@@ -1,4 +1,6 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
+import type { ActivityOptions } from "../config";
+import { ACTIVITY_REMOTE } from "../../shared/privacyProtocol";
 import { defaultChatted } from "../seams";
 import { StaffActivity, StaffActivityStats } from "../staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../tracking";
@@ -8,17 +10,25 @@ import type { JoinsFeature } from "./joins";
 import type { PresenceFeature } from "./presence";
 
 /**
+ * Staff activity's setting in `StaffOpsConfig`.
+ */
+export interface StaffActivityConfig {
+	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
+	readonly activity?: ActivityOptions;
+}
+
+/**
  * Staff activity (deployed service): clients report `active`/`idle`/`typing` as session events the sync carries,
  * and chat messages when asked.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const STAFF_ACTIVITY: FeatureDeclaration = {
+export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig> = {
 	name: "staffActivity",
 	settings: [
-		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false },
+		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },
 		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
 	],
-	remotes: ["Activity"],
+	remotes: [ACTIVITY_REMOTE],
 	clientParts: [{ folder: "activity", start: "startActivityReport" }],
 };
 
@@ -36,7 +46,7 @@ export class StaffActivityFeature implements Feature {
 	start(): void {
 		const ctx = this.ctx;
 		const { seams, config } = ctx;
-		const remote = ctx.remotes!.Activity;
+		const remote = ctx.remotes![ACTIVITY_REMOTE];
 		// Session events ride the sync's queue; a spec may take them itself.
 		const emit = seams.emitSessionEvent ?? ((event) => this.presence.events.add(event));
 		const registrationAnswer = seams.registrationAnswer ?? (() => ctx.registration.current?.answer);

@@ -1,17 +1,29 @@
 // The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
+import type { StaffHint } from "../config";
 import { robloxRank } from "../../roblox/groupRank";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
 
 /**
+ * The staff hint's setting in `StaffOpsConfig`.
+ */
+export interface StaffHintConfig {
+	/**
+	 * Sends likely staff first in a join storm: a player whose rank in `groupId` is at least `minRank` has their join
+	 * sent ahead of the queue (Roblox's `GroupService:GetRolesInGroupAsync`; no HttpService request). Default: none.
+	 */
+	readonly staffHint?: StaffHint;
+}
+
+/**
  * The staff hint: likely staff (by group rank) have their join sent first in a join storm. It runs inside the
  * gathering of joins (`gathering.ts` reads the rank); this module declares its settings and picks the rank reader.
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const STAFF_HINT: FeatureDeclaration = {
+export const STAFF_HINT: FeatureDeclaration<StaffHintConfig> = {
 	name: "staffHint",
 	settings: [
-		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0 },
+		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0, luau: "StaffHint?" },
 		{ field: "staffHint.minRank", attribute: "StaffHintMinRank", modelDefault: 0, min: 1, max: 255 },
 	],
 	remotes: [],

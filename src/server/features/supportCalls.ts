@@ -1,4 +1,6 @@
 // The support calls feature: players call staff and write back; game code may open a call's chat itself.
+import { SUPPORT_REQUESTS_REMOTE } from "../../shared/supportProtocol";
+import { CALL_EVENTS_REMOTE } from "../../shared/chatProtocol";
 import { CallBridge } from "../../bridge/callBridge";
 import { SupportDesk } from "../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../bridge/types";
@@ -11,18 +13,36 @@ import type { PresenceFeature } from "./presence";
 import type { SessionsFeature } from "./sessions";
 
 /**
+ * The support calls' settings in `StaffOpsConfig`.
+ */
+export interface SupportCallsConfig {
+	/**
+	 * Offer players the "Call staff" entry (attribute `CallStaff`): with the deployed profile, when the workspace takes
+	 * calls (its `moderation` flag). Default true; false hides it and refuses calls from players and game code.
+	 */
+	readonly callStaff?: boolean;
+	/**
+	 * Seconds between syncs while a support call is open (attribute `CallSyncSeconds`). Default 3; from 2 to 10. An
+	 * agent's message waits for the next sync, so its p95 is about 0.95 × this plus the answer's latency and the text
+	 * filter: 3 s keeps every open call together within 20 requests a minute, 2.5 s brings an agent's message within 3 s
+	 * p95 for 24 (lune/bench/README.md, call-sync).
+	 */
+	readonly callSyncSeconds?: number;
+}
+
+/**
  * Support calls: players call staff and write back (deployed profile), messages ride the sync, and game code may
  * open a call's chat itself (`StaffOps.openCall`).
- * @internal
+ * In the package's declarations for the config type; not an API.
  */
-export const SUPPORT_CALLS: FeatureDeclaration = {
+export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig> = {
 	name: "supportCalls",
 	settings: [
 		{ field: "callStaff", attribute: "CallStaff", default: true },
 		// The sync's interval while a call is open (sync.ts SYNC_FAST_SECONDS).
 		{ field: "callSyncSeconds", attribute: "CallSyncSeconds", default: 3, min: 2, max: 10 },
 	],
-	remotes: ["CallEvents", "SupportRequests"],
+	remotes: [CALL_EVENTS_REMOTE, SUPPORT_REQUESTS_REMOTE],
 	clientParts: [
 		{ folder: "chat/mount", start: "startCallChat" },
 		{ folder: "support", start: "startSupportCalls" },
@@ -63,7 +83,7 @@ export class SupportCallsFeature implements Feature {
 			scheduler: ctx.scheduler,
 			random: seams.random,
 			players: ctx.players,
-			remote: remotes.CallEvents,
+			remote: remotes[CALL_EVENTS_REMOTE],
 			filter: seams.textFilter,
 			yieldSlice: seams.transport?.yieldSlice,
 			workClock: seams.transport?.workClock,
@@ -82,7 +102,7 @@ export class SupportCallsFeature implements Feature {
 			canChat: seams.canChat,
 			filter: seams.textFilter,
 			scheduler: ctx.scheduler,
-			remote: remotes.SupportRequests,
+			remote: remotes[SUPPORT_REQUESTS_REMOTE],
 			players: ctx.players,
 			// A reported leave ends the player's calls on the service; otherwise the desk ends them itself.
 			endOnLeave: () => !this.sessions.ender.reportsLeaves(),

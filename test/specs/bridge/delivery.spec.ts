@@ -1,7 +1,7 @@
 import { ReplicatedStorage } from "@rbxts/services";
 import { CallBridge } from "../../../src/bridge/callBridge";
 import { BridgeMessage, CallChat } from "../../../src/bridge/types";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
@@ -209,7 +209,7 @@ export = () => {
 
 		it("uses the CallEvents remote in ReplicatedStorage by default", () => {
 			const bridge = new CallBridge({ client: liveClient() });
-			const remote = ensureRemotes(ReplicatedStorage).CallEvents;
+			const remote = ensureRemote("CallEvents", ReplicatedStorage);
 			const player = harness.players.add(2012);
 			bridge.open(player, STATIC_CALL);
 			waitUntil(() => bridge.getStats().busy === 0, "no poll in flight", 5);

@@ -1,7 +1,7 @@
 import { StaffOps } from "../../../src/server";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import type { ActivitySettings } from "../../../src/shared/privacyProtocol";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { Signal } from "../../../src/shared/signal";
 import { handDrivenDetector } from "../../support/activitySources";
 import { deskControl } from "../../support/deskControl";
@@ -66,13 +66,13 @@ function staffJoin(userId = 1002): [Player, string] {
 
 /** What the server told this player's client to detect, or undefined. */
 function toldSettings(player: Player): ActivitySettings | undefined {
-	const told = harness.players.client(player).received(ensureRemotes().Activity);
+	const told = harness.players.client(player).received(ensureRemote("Activity"));
 	return told.size() > 0 ? (told[0][0] as ActivitySettings) : undefined;
 }
 
 /** The player's client reports a state over the real remote. */
 function fire(player: Player, state: string): void {
-	harness.players.client(player).fire(ensureRemotes().Activity, state);
+	harness.players.client(player).fire(ensureRemote("Activity"), state);
 }
 
 /** A detector driven by hand (input, TextBox focus, window focus, movement, ticks), sending over the player's real remote. */
@@ -213,7 +213,7 @@ export = () => {
 			const banned = join(2501);
 			const [staff, sessionId] = staffJoin();
 			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the ban's kick");
-			expect(harness.players.client(banned).received(ensureRemotes().Activity).size()).to.equal(0);
+			expect(harness.players.client(banned).received(ensureRemote("Activity")).size()).to.equal(0);
 			expect(toldSettings(staff)).never.to.equal(undefined);
 			fire(banned, "idle");
 			fire(staff, "idle");

@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { serviceControl } from "../../support/serviceControl";
 import { kindsOf, textsOf } from "../bridge/support";
 import { cleanUp, freshStart, join, linesWith, startRegistered, warnings } from "./support";
@@ -16,7 +16,7 @@ export = () => {
 			const started = startRegistered();
 			const caller = join(2001);
 			const bystander = join(2002);
-			const events = ensureRemotes().CallEvents;
+			const events = ensureRemote("CallEvents");
 			const chat = StaffOps.openCall(caller, "call-demo", { title: "Cafe support" });
 			expect(chat).to.be.ok();
 			expect(StaffOps.getCalls()).to.be.ok();
@@ -40,7 +40,7 @@ export = () => {
 		it("ends every open chat when StaffOps stops", () => {
 			startRegistered();
 			const caller = join(2001);
-			const events = ensureRemotes().CallEvents;
+			const events = ensureRemote("CallEvents");
 			StaffOps.openCall(caller, "call-demo");
 			waitUntil(() => kindsOf(caller, events).find("opened", 1, true)[0] !== undefined, "the chat to open");
 			StaffOps.stop();

@@ -3,7 +3,7 @@ import type { ActivityApi, PlayerJoinAnswer } from "../../../src/api/resources/a
 import { mountConsentPrompt } from "../../../src/client/consent";
 import { StaffOps } from "../../../src/server";
 import type { SessionEvent } from "../../../src/server/sessionEvents";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { Signal } from "../../../src/shared/signal";
 import { HarnessClient, harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
@@ -138,7 +138,7 @@ export = () => {
 		it("sends nothing for a hostile client: twice, not a boolean, or without a prompt", () => {
 			const modes = new Map<number, Privacy>([[2311, { needsConsent: true }]]);
 			const started = startRegistered({ clientReportTimeoutSeconds: 0 }, { client: privacyClient(modes) });
-			const remote = ensureRemotes().Consent;
+			const remote = ensureRemote("Consent");
 			const asked = harness.players.add(2311, "Asked");
 			const unasked = harness.players.add(2312, "Unasked");
 			waitUntil(() => answered(asked) && answered(unasked), "both joins");
@@ -172,8 +172,8 @@ export = () => {
 			const player = harness.players.add(2321, "OwnPrompt");
 			waitUntil(() => asked.size() === 1, "consentRequested");
 			// The client was not told to show anything, and its answer is not taken.
-			expect(harness.players.client(player).received(ensureRemotes().Consent).size()).to.equal(0);
-			harness.players.client(player).fire(ensureRemotes().Consent, true);
+			expect(harness.players.client(player).received(ensureRemote("Consent")).size()).to.equal(0);
+			harness.players.client(player).fire(ensureRemote("Consent"), true);
 			waitSeconds(0.2);
 			expect(consentRequests().size()).to.equal(0);
 			expect(StaffOps.answerConsent(player, false)).to.equal(true);
@@ -198,7 +198,7 @@ export = () => {
 			expect(harness.players.kickMessage(denied)).to.equal(undefined);
 			expect(denied.Parent).to.be.ok();
 			// No activity was asked of the untracked client, and what it sends is dropped.
-			const remote = ensureRemotes().Activity;
+			const remote = ensureRemote("Activity");
 			expect(harness.players.client(denied).received(remote).size()).to.equal(0);
 			expect(harness.players.client(tracked).received(remote).size()).to.equal(1);
 			harness.players.client(denied).fire(remote, "idle");
@@ -230,7 +230,7 @@ export = () => {
 			const player = harness.players.add(2341, "Player");
 			waitUntil(() => StaffOps.isStaff(staff) && answered(player), "both joins");
 			waitSeconds(0.1);
-			const remote = ensureRemotes().Activity;
+			const remote = ensureRemote("Activity");
 			const told = harness.players.client(staff).received(remote);
 			expect(told.size()).to.equal(1);
 			const settings = told[0][0] as { altTab: boolean; movement: boolean; idleSeconds: number };
@@ -272,7 +272,7 @@ export = () => {
 			const staff = harness.players.add(1002, "HeadModHana");
 			waitUntil(() => StaffOps.isStaff(staff), "the staff join");
 			waitSeconds(0.1);
-			const remote = ensureRemotes().Activity;
+			const remote = ensureRemote("Activity");
 			for (let i = 0; i < 50; i++) harness.players.client(staff).fire(remote, i % 2 === 0 ? "idle" : "active");
 			waitSeconds(0.2);
 			expect(events.size()).to.equal(5);

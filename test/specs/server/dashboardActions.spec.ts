@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { cleanUp, join, linesWith, warnings } from "./support";
 import { waitUntil } from "../../support/waits";
@@ -55,7 +55,7 @@ export = () => {
 			waitUntil(() => texts.size() === 1, "the notification");
 			connection.Disconnect();
 			expect(texts[0]).to.equal("1001 Server restarts soon");
-			const received = harness.players.client(target).received(ensureRemotes().Notifications);
+			const received = harness.players.client(target).received(ensureRemote("Notifications"));
 			expect(received.size()).to.equal(1);
 			expect(received[0][0]).to.equal("Server restarts soon");
 		});

@@ -2,7 +2,7 @@ import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
 import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
 import { StaffOps } from "../../../src/server";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
@@ -71,7 +71,7 @@ export = () => {
 			expect(took <= FILTER_DEADLINE_SECONDS + 2).to.equal(true);
 			// The chat's first message ("Hi there") misses the deadline, which runs on the bridge's clock (the spec's):
 			// the placeholder.
-			const events = ensureRemotes().CallEvents;
+			const events = ensureRemote("CallEvents");
 			for (let step = 0; step < 40 && messagesOf(caller, events).size() === 0; step++) {
 				started.clock.advance(0.5);
 				task.wait(0.02);

@@ -1,7 +1,7 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
 import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
@@ -82,7 +82,7 @@ interface Outcome {
 /** Queues a kick of the bystander and one agent reply per call, and runs until both arrived. */
 function kickAndReplies(calls: LongCalls): Outcome {
 	const { started, callers, bystander, callIds, runningGameId } = calls;
-	const events = ensureRemotes().CallEvents;
+	const events = ensureRemote("CallEvents");
 	const syncsBefore = serviceControl.count("sendData" as never);
 	deskControl.queueAction(runningGameId, "kick", bystander.UserId, "Rule 3");
 	callIds.forEach((callId, index) => deskControl.reply(callId, `answer ${index + 1}`));
@@ -142,7 +142,7 @@ export = () => {
 			// The answer after it is whole: its action and a new reply arrive.
 			deskControl.queueAction(runningGameId, "notify", callers[1].UserId, "second");
 			deskControl.reply(callIds[2], "after the cut");
-			const events = ensureRemotes().CallEvents;
+			const events = ensureRemote("CallEvents");
 			runUntil(
 				started,
 				() =>

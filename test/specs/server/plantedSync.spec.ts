@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
@@ -109,7 +109,7 @@ export = () => {
 			run(started, 13);
 			waitUntil(() => texts.size() === 1, "the notification");
 			connection.Disconnect();
-			const shown = harness.players.client(target).received(ensureRemotes().Notifications);
+			const shown = harness.players.client(target).received(ensureRemote("Notifications"));
 			expect(shown.size()).to.equal(1);
 			expect(shown[0][0]).to.equal("#### restart soon");
 			expect(texts[0]).to.equal("#### restart soon");

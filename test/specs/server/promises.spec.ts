@@ -1,7 +1,7 @@
 import type { PlayerJoinAnswer } from "../../../src/api/resources/activity";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
@@ -128,7 +128,7 @@ export = () => {
 				waitSeconds(0.1);
 				connection.Disconnect();
 				expect(texts[0]).to.equal("1001 Server restarts soon");
-				expect(harness.players.client(target).received(ensureRemotes().Notifications).size()).to.equal(0);
+				expect(harness.players.client(target).received(ensureRemote("Notifications")).size()).to.equal(0);
 			});
 		});
 

@@ -5,7 +5,7 @@ import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
 import type { StaffOpsServer } from "../../../src/server/server";
-import { ensureRemotes } from "../../../src/shared/remotes";
+import { ensureRemote } from "../../../src/shared/remotes";
 import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
@@ -151,7 +151,7 @@ export function startStaffOps(config: Partial<StaffOpsConfig> = {}, seams: Parti
 		{ scheduler: clock, random: () => 0.5, ...seams },
 	);
 	if (server === undefined) error("StaffOps.start refused the spec's configuration", 2);
-	return { server, clock, remote: ensureRemotes().ClientReport };
+	return { server, clock, remote: ensureRemote("ClientReport") };
 }
 
 /** Starts and waits until the service registered the server. */
