@@ -170,6 +170,8 @@ export interface Harness {
 	readonly universe: {
 		/** Skips the universe's clock ahead by `seconds` (MemoryStore expiry, the per-minute windows). */
 		advance: (this: void, seconds: number) => void;
+		/** `count` other servers in the universe, without players: they count in the per-universe limits only. */
+		setOtherServers: (this: void, count: number) => void;
 		/** The next `count` published messages reach no one (delivery is best effort). */
 		dropNextMessages: (this: void, count: number) => void;
 		/** The next `count` published messages are delivered twice. */

@@ -49,19 +49,31 @@ export = () => {
 			expect(harness.universe.messageCounts().published).to.equal(0);
 		});
 
-		it("throttles a server past 600 + 240 × players sends a minute, and lets it send a minute later", () => {
-			// A topic receives at most 40 + 80 × servers a minute, so the per-server limit is reached over many topics.
-			let refusal: string | undefined;
-			for (let index = 0; index < 700 && refusal === undefined; index++) {
+		/** Publishes over 20 topics until refused; answers the refusal and how many were accepted. */
+		function publishUntilRefused(limit: number): string | undefined {
+			for (let index = 0; index < limit; index++) {
 				const [ok, problem] = pcall(() => MessagingService.PublishAsync(`topic-${index % 20}`, index));
-				if (!ok) refusal = tostring(problem);
+				if (!ok) return tostring(problem);
 			}
-			expect(refusal).to.be.ok();
-			// 400 + 200 × 1 server: the whole game's receive limit is met before this server's 600.
+			return undefined;
+		}
+
+		it("throttles a server past 600 + 240 × players sends a minute, and lets it send a minute later", () => {
+			// Four more servers: the game's receive limit (400 + 200 × 5) and each topic's (40 + 80 × 5) are higher.
+			harness.universe.setOtherServers(4);
+			const refusal = publishUntilRefused(700);
 			expect(harness.universe.messageCounts().published).to.equal(600);
-			expect((refusal as string).find("throttled", 1, true)[0]).to.be.ok();
+			expect((refusal ?? "").find("sent per server", 1, true)[0]).to.be.ok();
 			harness.universe.advance(61);
 			expect(pcall(() => MessagingService.PublishAsync("topic-0", "again"))[0]).to.equal(true);
+		});
+
+		it("throttles the game past 400 + 200 × servers messages received a minute", () => {
+			// One player: this server may send 840 a minute, the game (one server) receives 600.
+			harness.players.add(1);
+			const refusal = publishUntilRefused(900);
+			expect(harness.universe.messageCounts().published).to.equal(600);
+			expect((refusal ?? "").find("for the game", 1, true)[0]).to.be.ok();
 		});
 
 		it("throttles one topic past 40 + 80 × servers messages a minute", () => {
