@@ -169,6 +169,26 @@ export interface Harness {
 		/** What TextChatService:CanUserChatAsync answers for a user (true by default). */
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
 	};
+	/**
+	 * The universe this server belongs to (lune/roblox/fakes/universe.luau): MessagingService and MemoryStoreService,
+	 * shared by every server of the game, with Roblox's documented limits.
+	 */
+	readonly universe: {
+		/** Skips the universe's clock ahead by `seconds` (MemoryStore expiry, the per-minute windows). */
+		advance: (this: void, seconds: number) => void;
+		/** `count` other servers in the universe, without players: they count in the per-universe limits only. */
+		setOtherServers: (this: void, count: number) => void;
+		/** The next `count` published messages reach no one (delivery is best effort). */
+		dropNextMessages: (this: void, count: number) => void;
+		/** The next `count` published messages are delivered twice. */
+		duplicateNextMessages: (this: void, count: number) => void;
+		/** Seconds between a publish and its delivery (0 by default). */
+		setMessageDelay: (this: void, seconds: number) => void;
+		/** Messages accepted, deliveries made (one per subscription reached) and messages dropped. */
+		messageCounts: (this: void) => { published: number; delivered: number; dropped: number };
+		/** MemoryStore bytes in use, the game's quota, and request units spent. */
+		memoryUsage: (this: void) => { usedBytes: number; quotaBytes: number; requests: number };
+	};
 	/** Roblox's chat (lune/roblox/fakes/chat.luau): TextChatService or the legacy chat, the default chat bar. */
 	readonly chat: {
 		/** The place's chat system, as set in Studio (default `TextChatService`). */

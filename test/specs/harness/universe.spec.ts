@@ -1,0 +1,172 @@
+import { MemoryStoreService, MessagingService } from "@rbxts/services";
+import { harness } from "../../support/harness";
+
+// The fakes of lune/roblox/fakes/universe.luau, held to the figures in docs/roblox.md#messagingservice-limits and
+// docs/roblox.md#memorystoreservice.
+
+/** Waits (harness time) until `done` holds or `seconds` pass. */
+function waitUntil(done: () => boolean, seconds = 2) {
+	const started = os.clock();
+	while (!done() && os.clock() - started < seconds) task.wait();
+}
+
+export = () => {
+	/** The error `call` throws (TestEZ's expect exists only inside the spec's functions). */
+	function errorOf(call: () => unknown): string {
+		const [ok, problem] = pcall(call);
+		expect(ok).to.equal(false);
+		return tostring(problem);
+	}
+
+	afterEach(() => harness.reset());
+
+	describe("MessagingService (fake)", () => {
+		it("delivers a published message to the subscribers, with Data and Sent", () => {
+			const received = new Array<{ Data: unknown; Sent: number }>();
+			MessagingService.SubscribeAsync("staffops-test", (message) => {
+				received.push(message as { Data: unknown; Sent: number });
+			});
+			MessagingService.PublishAsync("staffops-test", { userId: 7, action: "kick" });
+			waitUntil(() => received.size() >= 1);
+			expect(received.size()).to.equal(1);
+			expect((received[0].Data as { userId: number }).userId).to.equal(7);
+			expect(typeIs(received[0].Sent, "number")).to.equal(true);
+			expect(harness.universe.messageCounts().delivered).to.equal(1);
+		});
+
+		it("stops delivering once the connection is disconnected", () => {
+			let received = 0;
+			const connection = MessagingService.SubscribeAsync("staffops-test", () => received++);
+			connection.Disconnect();
+			MessagingService.PublishAsync("staffops-test", "hello");
+			task.wait(0.1);
+			expect(received).to.equal(0);
+		});
+
+		it("refuses a message over 1 kB and sends nothing", () => {
+			const problem = errorOf(() => MessagingService.PublishAsync("staffops-test", string.rep("x", 1100)));
+			expect(problem.find("larger than 1024 bytes", 1, true)[0]).to.be.ok();
+			expect(harness.universe.messageCounts().published).to.equal(0);
+		});
+
+		/** Publishes over 20 topics until refused; answers the refusal and how many were accepted. */
+		function publishUntilRefused(limit: number): string | undefined {
+			for (let index = 0; index < limit; index++) {
+				const [ok, problem] = pcall(() => MessagingService.PublishAsync(`topic-${index % 20}`, index));
+				if (!ok) return tostring(problem);
+			}
+			return undefined;
+		}
+
+		it("throttles a server past 600 + 240 × players sends a minute, and lets it send a minute later", () => {
+			// Four more servers: the game's receive limit (400 + 200 × 5) and each topic's (40 + 80 × 5) are higher.
+			harness.universe.setOtherServers(4);
+			const refusal = publishUntilRefused(700);
+			expect(harness.universe.messageCounts().published).to.equal(600);
+			expect((refusal ?? "").find("sent per server", 1, true)[0]).to.be.ok();
+			harness.universe.advance(61);
+			expect(pcall(() => MessagingService.PublishAsync("topic-0", "again"))[0]).to.equal(true);
+		});
+
+		it("throttles the game past 400 + 200 × servers messages received a minute", () => {
+			// One player: this server may send 840 a minute, the game (one server) receives 600.
+			harness.players.add(1);
+			const refusal = publishUntilRefused(900);
+			expect(harness.universe.messageCounts().published).to.equal(600);
+			expect((refusal ?? "").find("for the game", 1, true)[0]).to.be.ok();
+		});
+
+		it("throttles one topic past 40 + 80 × servers messages a minute", () => {
+			for (let index = 0; index < 120; index++) MessagingService.PublishAsync("one-topic", index);
+			const problem = errorOf(() => MessagingService.PublishAsync("one-topic", "one more"));
+			expect(problem.find("per topic", 1, true)[0]).to.be.ok();
+			expect(pcall(() => MessagingService.PublishAsync("another-topic", "fine"))[0]).to.equal(true);
+		});
+
+		it("loses a message or delivers it twice when the spec says so", () => {
+			let received = 0;
+			MessagingService.SubscribeAsync("staffops-test", () => received++);
+			harness.universe.dropNextMessages(1);
+			MessagingService.PublishAsync("staffops-test", "lost");
+			task.wait(0.1);
+			expect(received).to.equal(0);
+			expect(harness.universe.messageCounts().dropped).to.equal(1);
+			harness.universe.duplicateNextMessages(1);
+			MessagingService.PublishAsync("staffops-test", "twice");
+			waitUntil(() => received >= 2);
+			task.wait(0.1);
+			expect(received).to.equal(2);
+		});
+
+		it("delivers late when a delay is set", () => {
+			let received = 0;
+			MessagingService.SubscribeAsync("staffops-test", () => received++);
+			harness.universe.setMessageDelay(0.3);
+			MessagingService.PublishAsync("staffops-test", "late");
+			task.wait(0.1);
+			expect(received).to.equal(0);
+			waitUntil(() => received >= 1);
+			expect(received).to.equal(1);
+		});
+	});
+
+	describe("MemoryStoreService hash map (fake)", () => {
+		it("stores, reads, updates and removes an item", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			expect(map.SetAsync("ban-7", { until: 100 }, 60)).to.equal(true);
+			expect((map.GetAsync("ban-7") as { until: number }).until).to.equal(100);
+			map.UpdateAsync("ban-7", (old) => ({ until: (old as { until: number }).until + 1 }), 60);
+			expect((map.GetAsync("ban-7") as { until: number }).until).to.equal(101);
+			map.RemoveAsync("ban-7");
+			expect(map.GetAsync("ban-7")).to.equal(undefined);
+		});
+
+		it("is shared: another handle of the same name sees the item", () => {
+			MemoryStoreService.GetHashMap("staffops-test").SetAsync("k", "v", 60);
+			expect(MemoryStoreService.GetHashMap("staffops-test").GetAsync("k")).to.equal("v");
+		});
+
+		it("forgets an item once its expiration has passed", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			map.SetAsync("ban-7", true, 30);
+			harness.universe.advance(29);
+			expect(map.GetAsync("ban-7")).to.equal(true);
+			harness.universe.advance(2);
+			expect(map.GetAsync("ban-7")).to.equal(undefined);
+			expect(harness.universe.memoryUsage().usedBytes).to.equal(0);
+		});
+
+		it("refuses an expiration over 45 days and an item over 32 kB", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			expect(errorOf(() => map.SetAsync("k", 1, 3888001)).find("3888000", 1, true)[0]).to.be.ok();
+			expect(pcall(() => map.SetAsync("k", 1, 3888000))[0]).to.equal(true);
+			const big = string.rep("x", 33 * 1024);
+			expect(errorOf(() => map.SetAsync("big", big, 60)).find("ItemValueSizeTooLarge", 1, true)[0]).to.be.ok();
+		});
+
+		it("refuses a write past the game's memory quota (64 kB + 1 kB per user) until an item expires", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			const item = string.rep("x", 30 * 1024);
+			map.SetAsync("a", item, 30);
+			map.SetAsync("b", item, 600);
+			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024);
+			expect(errorOf(() => map.SetAsync("c", item, 600)).find("StorageOverQuota", 1, true)[0]).to.be.ok();
+			harness.universe.advance(31);
+			expect(pcall(() => map.SetAsync("c", item, 600))[0]).to.equal(true);
+		});
+
+		it("gives each user 1 kB more quota", () => {
+			harness.players.add(1);
+			harness.players.add(2);
+			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024 + 2 * 1024);
+		});
+
+		it("refuses requests past 1000 + 100 × users request units a minute", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			for (let index = 0; index < 1000; index++) map.GetAsync("k");
+			expect(errorOf(() => map.GetAsync("k")).find("TotalRequestsOverLimit", 1, true)[0]).to.be.ok();
+			harness.universe.advance(61);
+			expect(pcall(() => map.GetAsync("k"))[0]).to.equal(true);
+		});
+	});
+};
