@@ -92,6 +92,10 @@ export = () => {
 			const [placed] = StaffOps.requestCall(caller, { type: "support", reason: "I need help" }).await();
 			expect(placed).to.equal(true);
 			close!();
+			// The service's log records a request as it answers: wait for it, with a bound (failed 1 of 3 whole-suite
+			// runs when read at once).
+			waitUntil(() => serviceControl.count("supportEnd") >= 1, "the support/end in the service's log");
+			waitUntil(() => serviceControl.count("endServer") >= 1, "the endServer in the service's log");
 			expect(serviceControl.count("supportEnd")).to.equal(1);
 			const operations = serviceControl.requests().requests.map((request) => request.operation);
 			expect(operations.indexOf("supportEnd") < operations.indexOf("endServer")).to.equal(true);
