@@ -43,6 +43,32 @@ function run(label, command, commandArgs, options = {}) {
 	return { status: result.status ?? 1, stdout: result.stdout ?? "" };
 }
 
+/**
+ * The failed TestEZ specs in a run's report, each as its path ("server > plantedRound5 > shutdown > ends ..."): the
+ * report marks a failed node `[-]` at its depth, and a failed spec is a `[-]` line with no deeper `[-]` line under it.
+ * The summary repeats them, so the last lines of a long run (all a CI log may keep) say what failed.
+ */
+function failedSpecs(text) {
+	// eslint-disable-next-line no-control-regex
+	const lines = text.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+	const marked = [];
+	for (const line of lines) {
+		const match = /^( *)\[-\] (.*)$/.exec(line);
+		if (match) marked.push({ depth: match[1].length, name: match[2].trim() });
+	}
+	const failed = [];
+	const path = [];
+	marked.forEach((node, index) => {
+		while (path.length > 0 && path[path.length - 1].depth >= node.depth) path.pop();
+		path.push(node);
+		const next = marked[index + 1];
+		if (next === undefined || next.depth <= node.depth) {
+			failed.push(path.map((step) => step.name).filter((name) => name !== "Tests" && name !== "specs").join(" > "));
+		}
+	});
+	return failed;
+}
+
 function lastCounts(text, pattern) {
 	const matches = [...text.matchAll(pattern)];
 	return matches.length > 0 ? matches[matches.length - 1] : undefined;
@@ -151,7 +177,7 @@ async function runLune(signals = "Deferred", pattern = filter) {
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;
 	if (code !== 0 && failed === 0) failed = 1;
-	return { passed, failed };
+	return { passed, failed, failedSpecs: failedSpecs(output) };
 }
 
 // Roblox's default signal behaviour is Immediate; places can opt into Deferred. Every spec runs under both: Deferred
@@ -277,6 +303,9 @@ if (testEzRuns.length === 2) {
 		`(the TestEZ rows run the same specs twice, under Deferred then Immediate signals: ` +
 			`${deferred.passed + deferred.failed} and ${immediate.passed + immediate.failed} results; the total counts both runs)`,
 	);
+}
+for (const run of testEzRuns) {
+	for (const spec of run.failedSpecs ?? []) console.log(`failed in ${run.name}: ${spec}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
