@@ -63,7 +63,12 @@ function failedSpecs(text) {
 		path.push(node);
 		const next = marked[index + 1];
 		if (next === undefined || next.depth <= node.depth) {
-			failed.push(path.map((step) => step.name).filter((name) => name !== "Tests" && name !== "specs").join(" > "));
+			failed.push(
+				path
+					.map((step) => step.name)
+					.filter((name) => name !== "Tests" && name !== "specs")
+					.join(" > "),
+			);
 		}
 	});
 	return failed;
