@@ -188,6 +188,31 @@ export = () => {
 			expect(serviceControl.records().servers.size()).to.equal(2);
 		});
 
+		it("holds one server after a first registration the service refused (503)", () => {
+			// docs/failure-policy.md: at most one unused server per attempt whose outcome was unknown, never one for an
+			// attempt the service refused: a 503 is an answer, so the next attempt is the only registration.
+			serviceControl.fault({ operation: "createServer", status: 503, times: 1 });
+			const started = startStaffOps();
+			waitForFailures(started.server, "register", 1);
+			started.clock.advance(60);
+			waitUntil(() => started.server.isRegistered(), "registration");
+			expect(serviceControl.count("createServer")).to.equal(2);
+			expect(serviceControl.records().servers.size()).to.equal(1);
+			expect(linesWith(warnings(), "may have registered that attempt").size()).to.equal(0);
+		});
+
+		it("holds one server after a first registration the service never acted on (connection closed first)", () => {
+			// The connection closes before the service acts: the outcome is unknown to StaffOps, so it says the service
+			// may hold the attempt, but the service holds only the second one.
+			serviceControl.fault({ operation: "createServer", kind: "drop", times: 1 });
+			const started = startStaffOps();
+			waitForFailures(started.server, "register", 1);
+			started.clock.advance(60);
+			waitUntil(() => started.server.isRegistered(), "registration");
+			expect(serviceControl.count("createServer")).to.equal(2);
+			expect(serviceControl.records().servers.size()).to.equal(1);
+		});
+
 		it("waits for a slow registration's answer instead of registering a second server", () => {
 			// The service acts on the registration but answers after 1 s: longer than the 0.2 s every other request
 			// waits here, within the registration's 30 s. Before, the attempt was given up on at 0.2 s and a second one
