@@ -78,6 +78,34 @@ export = () => {
 				expect(reported[1]).to.equal("1002 banned=true");
 			});
 
+			it("gives getSession's ids when the service sent them, and leaves them absent when it did not", () => {
+				// docs/game-integration.md "The answer": no invented or empty id stands in for one the service left out.
+				// The first join's answer is as sent; the second's lost both ids.
+				let answered = 0;
+				startRegistered(
+					{ clientReportTimeoutSeconds: 0 },
+					{
+						client: joinAnswers((answer): Record<string, unknown> => {
+							answered += 1;
+							return answered === 1
+								? { ...answer }
+								: { ...answer, sessionId: undefined, runningPlayerId: undefined };
+						}),
+					},
+				);
+				const withIds = join(2391, "WithIds");
+				waitUntil(() => StaffOps.getSession(withIds) !== undefined, "the first join");
+				const withoutIds = join(2392, "WithoutIds");
+				waitUntil(() => StaffOps.getSession(withoutIds) !== undefined, "the second join");
+				const first = StaffOps.getSession(withIds)!;
+				expect(typeIs(first.sessionId, "string") && first.sessionId !== "").to.equal(true);
+				expect(typeIs(first.runningPlayerId, "string") && first.runningPlayerId !== "").to.equal(true);
+				const second = StaffOps.getSession(withoutIds)!;
+				expect(second.sessionId).to.equal(undefined);
+				expect(second.runningPlayerId).to.equal(undefined);
+				expect(second.isStaff).to.equal(false);
+			});
+
 			it("gives no server before the start, after a refused configuration and after stop; no profile before registration", () => {
 				expect(StaffOps.getServer()).to.equal(undefined);
 				const refused = StaffOps.start({ baseUrl: "http://staff.example.com", apiKey: "k" } as StaffOpsConfig);
