@@ -288,6 +288,25 @@ export = () => {
 				expect(tostring(started.fake.to(leaves)[1].body.playerId)).to.equal("1001");
 			});
 
+			it("waits the join check's Retry-After of 300 s before reading the player list again", () => {
+				// docs/failure-policy.md "Retry-After" (FP8): a join whose outcome is unknown (a 500) is settled by a read
+				// of the player list; that read answered 503 with Retry-After: 300 is not repeated before 300 s.
+				const started = startAgainstFake();
+				const listReads = () => started.fake.to("/games/running/").size();
+				started.fake.fail("/activity/playerJoin", { status: 500 });
+				started.fake.fail("/games/running/internal-1", { status: 503, headers: { ["Retry-After"]: "300" } });
+				const player = join(1001);
+				for (let step = 0; step < 120 && listReads() === 0; step++) run(started, 1);
+				expect(listReads()).to.equal(1);
+				expect(started.fake.to("/activity/playerJoin").size()).to.equal(1);
+				jump(started, 290);
+				expect(listReads()).to.equal(1);
+				expect(started.fake.to("/activity/playerJoin").size()).to.equal(1);
+				jump(started, 20);
+				waitUntil(() => listReads() >= 2, "the list read after the Retry-After");
+				expect(player).to.be.ok();
+			});
+
 			it("ends the shutdown of a Studio playtest within 3 s while the service is down", () => {
 				harness.server.setStudio(true);
 				serviceControl.fault({ operation: "*", status: 503 });
