@@ -4,6 +4,7 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 import { canUserChat } from "../roblox/chatPermission";
+import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
 import type { SessionEvent } from "./sessionEvents";
@@ -22,6 +23,8 @@ import { chatLines } from "./chatSource";
 export interface ServerSeams {
 	/** Default `Players`. */
 	readonly players?: PlayersLike;
+	/** Default `MessagingService`: cross-server delivery (README#many-servers); each simulated server passes its own. */
+	readonly messaging?: MessagingLike;
 	/** The clock of heartbeats, backoff and the client-report wait; default `os.clock` + `task.delay`. */
 	readonly scheduler?: Scheduler;
 	/** Uniform draws in [0, 1) for backoff jitter; default `math.random`. */
