@@ -1,6 +1,7 @@
 // The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { CONSENT, ConsentFeature } from "./consent";
+import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
@@ -22,6 +23,7 @@ export const DECLARATIONS = [
 	STAFF_HINT,
 	SESSIONS,
 	DASHBOARD_ACTIONS,
+	CROSS_SERVER,
 	JOINS,
 	PRESENCE,
 	CLIENT_REPORT,
@@ -86,6 +88,7 @@ export interface ServerFeatures {
 	readonly staffHint: StaffHintFeature;
 	readonly sessions: SessionsFeature;
 	readonly dashboardActions: DashboardActionsFeature;
+	readonly crossServer: CrossServerFeature;
 	readonly joins: JoinsFeature;
 	readonly presence: PresenceFeature;
 	readonly clientReport: ClientReportFeature;
@@ -112,6 +115,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		staffHint,
 		sessions,
 		dashboardActions,
+		crossServer: new CrossServerFeature(ctx, dashboardActions),
 		joins,
 		presence,
 		clientReport: new ClientReportFeature(ctx, joins),
