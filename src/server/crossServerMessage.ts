@@ -42,7 +42,13 @@ export function crossServerMessage(action: QueuedAction, id: string): CrossServe
 	if (action.type === "shutdown" || action.userId === undefined) return undefined;
 	let text = action.message;
 	for (let attempt = 0; attempt < 8; attempt++) {
-		const message: CrossServerMessage = { staffops: 1, id, type: action.type, userId: action.userId, message: text };
+		const message: CrossServerMessage = {
+			staffops: 1,
+			id,
+			type: action.type,
+			userId: action.userId,
+			message: text,
+		};
 		const excess = HttpService.JSONEncode(message).size() - MAX_CROSS_SERVER_BYTES;
 		if (excess <= 0) return message;
 		if (text === undefined || text.size() === 0) return undefined;
@@ -65,7 +71,8 @@ export function readCrossServerMessage(data: unknown): CrossServerMessage | unde
 	const fields = data as Partial<Record<string, unknown>>;
 	const { id, userId, message } = fields;
 	const kind = fields.type;
-	if (fields.staffops !== 1 || !typeIs(id, "string") || id.size() === 0 || id.size() > MAX_ID_LENGTH) return undefined;
+	if (fields.staffops !== 1 || !typeIs(id, "string") || id.size() === 0 || id.size() > MAX_ID_LENGTH)
+		return undefined;
 	if (kind !== "kick" && kind !== "notify") return undefined;
 	if (!isPositiveInteger(userId)) return undefined;
 	if (message !== undefined && (!typeIs(message, "string") || message.size() > MAX_ACTION_MESSAGE)) return undefined;

@@ -63,6 +63,8 @@ export interface CrossServerDiagnostics {
 	readonly notHere: number;
 	/** Messages that are not StaffOps' own shape, ignored. */
 	readonly malformed: number;
+	/** Action ids kept to drop copies: only of actions applied here, at most {@link REMEMBERED_IDS}. */
+	readonly remembered: number;
 }
 
 /** The cross-server delivery feature. @internal */
@@ -121,7 +123,7 @@ export class CrossServerFeature implements Feature {
 	}
 
 	diagnostics(): CrossServerDiagnostics {
-		return { on: this.subscribed, ...this.counts };
+		return { on: this.subscribed, ...this.counts, remembered: this.applied.size() };
 	}
 
 	/** A kick or notify whose player is not here: published once, within the budget. False when it is not. */
@@ -144,7 +146,10 @@ export class CrossServerFeature implements Feature {
 				return;
 			}
 			this.counts.publishFailures += 1;
-			this.warnOnce("publish", `cross-server delivery: MessagingService refused a publish (${tostring(problem)})`);
+			this.warnOnce(
+				"publish",
+				`cross-server delivery: MessagingService refused a publish (${tostring(problem)})`,
+			);
 		});
 		return true;
 	}
