@@ -21,11 +21,11 @@ export interface CrossServerMessage {
 	readonly message?: string;
 }
 
-/** `text` without its last `bytes` bytes, cut where a character starts. */
-function shortened(text: string, bytes: number): string {
-	let keep = math.max(0, text.size() - bytes);
+/** The first `bytes` bytes of `text` or fewer, cut where a character starts. */
+function prefix(text: string, bytes: number): string {
+	let keep = math.min(bytes, text.size());
 	// Step back over UTF-8 continuation bytes (0x80-0xBF): a character is never split.
-	while (keep > 0) {
+	while (keep > 0 && keep < text.size()) {
 		const [byte] = string.byte(text, keep + 1);
 		if (byte === undefined || byte < 0x80 || byte >= 0xc0) break;
 		keep -= 1;
@@ -34,28 +34,27 @@ function shortened(text: string, bytes: number): string {
 }
 
 /**
- * The message for `action`, its text shortened until the whole message fits {@link MAX_CROSS_SERVER_BYTES} (a kick
- * message shows far less than that). Undefined for a shutdown, which concerns this server only.
+ * The message for `action`, its text shortened, if need be, to the longest start that keeps the whole message within
+ * {@link MAX_CROSS_SERVER_BYTES} (a kick message shows far less than that). Undefined for a shutdown, which concerns
+ * this server only.
  * @internal
  */
 export function crossServerMessage(action: QueuedAction, id: string): CrossServerMessage | undefined {
 	if (action.type === "shutdown" || action.userId === undefined) return undefined;
-	let text = action.message;
-	for (let attempt = 0; attempt < 8; attempt++) {
-		const message: CrossServerMessage = {
-			staffops: 1,
-			id,
-			type: action.type,
-			userId: action.userId,
-			message: text,
-		};
-		const excess = HttpService.JSONEncode(message).size() - MAX_CROSS_SERVER_BYTES;
-		if (excess <= 0) return message;
-		if (text === undefined || text.size() === 0) return undefined;
-		// Each byte cut removes at least one byte of JSON (escapes only make a character longer).
-		text = shortened(text, excess);
+	const [kind, userId] = [action.type, action.userId];
+	const build = (message?: string): CrossServerMessage => ({ staffops: 1, id, type: kind, userId, message });
+	const fits = (message?: string) => HttpService.JSONEncode(build(message)).size() <= MAX_CROSS_SERVER_BYTES;
+	const text = action.message;
+	if (fits(text)) return build(text);
+	if (text === undefined || !fits("")) return undefined;
+	// Escapes make the JSON of a text longer than the text by an amount that depends on it: search the cut.
+	let [low, high] = [0, text.size()];
+	while (high - low > 1) {
+		const middle = math.floor((low + high) / 2);
+		if (fits(prefix(text, middle))) low = middle;
+		else high = middle;
 	}
-	return undefined;
+	return build(prefix(text, low));
 }
 
 const isPositiveInteger = (value: unknown): value is number =>

@@ -1,5 +1,8 @@
+import { HttpService } from "@rbxts/services";
+import type { MessagingLike } from "../../../src/roblox/messaging";
 import { StaffOps } from "../../../src/server";
-import type { CrossServerDiagnostics } from "../../../src/server/features/crossServer";
+import { crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
+import { CrossServerDiagnostics, PUBLISH_BURST, PUBLISHES_PER_MINUTE } from "../../../src/server/features/crossServer";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import type { StaffOpsServer } from "../../../src/server/server";
 import { NOTIFICATIONS_REMOTE } from "../../../src/shared/notifyProtocol";
@@ -183,6 +186,65 @@ export = () => {
 			expect(crossServerOf(first.server).on).to.equal(false);
 			expect(harness.players.kickMessage(player)).to.equal(undefined);
 			expect(linesWith(warnings(), "not on this server").size()).to.equal(1);
+		});
+	});
+
+	describe("cross-server delivery's limits", () => {
+		it("where MessagingService refuses the subscription (Studio without API access) it is off, with one warning", () => {
+			let publishes = 0;
+			const refusing: MessagingLike = {
+				PublishAsync() {
+					publishes += 1;
+				},
+				SubscribeAsync() {
+					return error("MessagingService: Studio access to API services is not enabled");
+				},
+			};
+			const first = startDeployed({}, { messaging: refusing });
+			waitUntil(() => linesWith(warnings(), "cross-server delivery is off").size() === 1, "the warning");
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3701, message: "Nobody here" });
+			syncOnce(first);
+			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 1, "the dropped kick");
+			expect(publishes).to.equal(0);
+			expect(crossServerOf(first.server).on).to.equal(false);
+			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
+		});
+
+		it(`publishes at most ${PUBLISH_BURST} at once (then ${PUBLISHES_PER_MINUTE} a minute); the rest are counted and dropped`, () => {
+			const first = startDeployed();
+			subscribed(first.server);
+			const id = runningGameIdOf(first.server);
+			for (let userId = 3801; userId <= 3812; userId++) queue(id, { type: "kick", userId, message: "Absent" });
+			syncOnce(first);
+			waitUntil(() => harness.universe.messageCounts().published === PUBLISH_BURST, "the publishes");
+			waitSeconds(0.2);
+			const counts = crossServerOf(first.server);
+			expect(harness.universe.messageCounts().published).to.equal(PUBLISH_BURST);
+			expect(counts.overBudget).to.equal(12 - PUBLISH_BURST);
+			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(12 - PUBLISH_BURST);
+			expect(linesWith(warnings(), "over its budget").size()).to.equal(1);
+		});
+
+		it("shortens a long text so the message stays under 1 kB, never splitting a character", () => {
+			const quotes = crossServerMessage({ type: "kick", userId: 1, message: string.rep('"', 1000) }, "id-1")!;
+			expect(HttpService.JSONEncode(quotes).size() <= MAX_CROSS_SERVER_BYTES).to.equal(true);
+			expect(quotes.message!.size() > 400).to.equal(true);
+			const accents = crossServerMessage({ type: "notify", userId: 1, message: string.rep("é", 500) }, "id-2")!;
+			expect(HttpService.JSONEncode(accents).size() <= MAX_CROSS_SERVER_BYTES).to.equal(true);
+			expect(utf8.len(accents.message!)[0]).to.be.ok();
+			expect(crossServerMessage({ type: "shutdown", message: "x" }, "id-3")).to.equal(undefined);
+		});
+
+		it("passes a 1,000-character kick on within MessagingService's 1 kB", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const player = joinOther(second, 3901);
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3901, message: string.rep("Rule 7. ", 125) });
+			syncOnce(first);
+			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
+			expect(crossServerOf(first.server).publishFailures).to.equal(0);
+			expect(harness.players.kickMessage(player)!.find("Rule 7.", 1, true)[0]).to.equal(1);
 		});
 	});
 };
