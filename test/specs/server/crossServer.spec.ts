@@ -210,7 +210,7 @@ export = () => {
 			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
 		});
 
-		it(`publishes at most ${PUBLISH_BURST} at once (then ${PUBLISHES_PER_MINUTE} a minute); the rest are counted and dropped`, () => {
+		it("publishes at most 10 at once (then 6 a minute); the rest are counted and dropped", () => {
 			const first = startDeployed();
 			subscribed(first.server);
 			const id = runningGameIdOf(first.server);
@@ -223,6 +223,15 @@ export = () => {
 			expect(counts.overBudget).to.equal(12 - PUBLISH_BURST);
 			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(12 - PUBLISH_BURST);
 			expect(linesWith(warnings(), "over its budget").size()).to.equal(1);
+			// The figures the README states, and one more publish 10 s later (one every 10 s after the burst).
+			expect(PUBLISH_BURST).to.equal(10);
+			expect(PUBLISHES_PER_MINUTE).to.equal(6);
+			first.clock.advance(60 / PUBLISHES_PER_MINUTE);
+			first.server.features.dashboardActions.actions.handle(
+				[{ type: "kick", userId: 3813, message: "Later" }],
+				[],
+			);
+			waitUntil(() => harness.universe.messageCounts().published === PUBLISH_BURST + 1, "the publish 10 s later");
 		});
 
 		it("shortens a long text so the message stays under 1 kB, never splitting a character", () => {
