@@ -40,7 +40,7 @@ export class DashboardActions {
 	private shutdownText?: string;
 	private readonly warned = new Set<string>();
 	/** Actions acted on, by type (diagnostics, specs). */
-	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0 };
+	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0 };
 
 	/**
 	 * Hears of a kick or notify whose player is not on this server; true when it took it (cross-server delivery), so
@@ -104,7 +104,10 @@ export class DashboardActions {
 		}
 		const player = this.find(action.userId);
 		if (player === undefined) {
-			if (!passedOn && this.passOn?.(action) === true) return;
+			if (!passedOn && this.passOn?.(action) === true) {
+				this.counts.passedOn += 1;
+				return;
+			}
 			this.ignore(`a ${action.type} for a player who is not on this server`);
 			return;
 		}

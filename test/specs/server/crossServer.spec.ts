@@ -102,6 +102,7 @@ export = () => {
 			expect(requestsFor("playerJoin", 3101)).to.equal(2);
 			waitUntil(() => requestsFor("playerLeave", 3101) === 2, "the second server's leave for the kicked player");
 			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(0);
+			expect(first.server.diagnostics().dashboardActions.passedOn).to.equal(1);
 		});
 
 		it("a message the engine delivers twice acts once: one kick, one notification shown", () => {
