@@ -89,7 +89,8 @@ export = () => {
 			syncOnce(first);
 			const handedOver = os.clock();
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick on the second server", 5);
-			expect(os.clock() - handedOver <= DELIVERY_SECONDS + 1).to.equal(true);
+			// The delivery, and at most 2 s more of handling (a loaded machine included).
+			expect(os.clock() - handedOver <= DELIVERY_SECONDS + 2).to.equal(true);
 			expect(harness.players.kickMessage(player)).to.equal("Banned: exploits");
 			expect(second.kicks.join("|")).to.equal("3101 Banned: exploits");
 
@@ -117,8 +118,15 @@ export = () => {
 			queue(firstId, { type: "kick", userId: 3202, message: "Kicked once" });
 			syncOnce(first);
 
-			waitUntil(() => crossServerOf(second.server).duplicates >= 2, "both copies of both messages");
-			waitSeconds(0.2);
+			waitUntil(
+				() =>
+					crossServerOf(second.server).duplicates >= 2 &&
+					second.notes.size() >= 1 &&
+					second.kicks.size() >= 1,
+				"both copies of both messages, and the first acted on",
+			);
+			// Room for a second notification or kick to show, were there one.
+			waitSeconds(0.3);
 			expect(harness.universe.messageCounts().published).to.equal(2);
 			expect(second.notes.join("|")).to.equal("3201 Staff will visit soon");
 			expect(second.kicks.join("|")).to.equal("3202 Kicked once");
@@ -160,7 +168,10 @@ export = () => {
 			queue(runningGameIdOf(first.server), { type: "kick", userId: 3401, message: "Bye" });
 			queue(runningGameIdOf(first.server), { type: "notify", userId: 9999, message: "Nobody has me" });
 			syncOnce(first);
-			waitUntil(() => crossServerOf(third.server).received >= 2, "the third server's deliveries");
+			waitUntil(
+				() => crossServerOf(third.server).received >= 2 && crossServerOf(first.server).received >= 2,
+				"the deliveries to the third server and back to the first",
+			);
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
 
 			const third_ = crossServerOf(third.server);
