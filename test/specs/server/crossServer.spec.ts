@@ -159,6 +159,26 @@ export = () => {
 			expect(deskControl.actions(runningGameIdOf(first.server)).delivered.size()).to.equal(1);
 		});
 
+		it("a player on no server when the message arrives is refused at their next join, by the ban", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const before = join(3951);
+			waitUntil(() => StaffOps.getSession(before) !== undefined, "the first join");
+			harness.players.remove(before);
+			waitUntil(() => requestsFor("playerLeave", 3951) === 1, "the leave");
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3951, message: "Banned", ban: true });
+			syncOnce(first);
+			waitUntil(() => crossServerOf(second.server).notHere === 1, "the message, on a server without the player");
+
+			const after = second.sim.add(3951);
+			waitUntil(() => harness.players.kickMessage(after) !== undefined, "the banned join's kick");
+			expect(second.kicks.size()).to.equal(0);
+			expect(crossServerOf(second.server).remembered).to.equal(0);
+			expect(crossServerOf(first.server).remembered).to.equal(0);
+			expect(harness.universe.messageCounts().published).to.equal(1);
+		});
+
 		it("a server without the player ignores the message and keeps nothing", () => {
 			const first = startDeployed();
 			const second = startOtherServer(2);
