@@ -124,6 +124,27 @@ export = () => {
 		expect(linesWith(warnings(), "internal error").size()).to.equal(0);
 	});
 
+	it("costs one MemoryStore request per answered join and one read per join in an outage; an item stays under 512 bytes", () => {
+		const started = startDeployed();
+		const before = harness.universe.memoryUsage().requests;
+		const banned = join(BANNED, "Exploiter");
+		join(4242, "Fine");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the service's ban kick");
+		waitUntil(() => joinsOf(4242).size() === 1, "the other join answered");
+		waitUntil(() => harness.universe.memoryUsage().requests - before >= 2, "the write and the removal");
+		outage();
+		join(5151, "Later");
+		waitForLookups(started, 1);
+		expect(harness.universe.memoryUsage().requests - before).to.equal(3);
+		// The longest reason, in multi-byte characters, with control characters: cut, and the item stays small.
+		const used = harness.universe.memoryUsage().usedBytes;
+		new OutageBanStore(MemoryStoreService).remember(1, string.rep("é\n", 400));
+		const reason = (remembered(1) as { reason: string }).reason;
+		expect(utf8.len(reason)[0]).to.be.ok();
+		expect(reason.size() <= 200 && reason.find("%c")[0] === undefined).to.equal(true);
+		expect(harness.universe.memoryUsage().usedBytes - used < 512).to.equal(true);
+	});
+
 	it("sends nothing to MemoryStore with outageBans off", () => {
 		const started = startDeployed({ outageBans: false });
 		const before = harness.universe.memoryUsage().requests;
