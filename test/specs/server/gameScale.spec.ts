@@ -1,9 +1,12 @@
+import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, startStaffOps } from "./support";
+import { run, startAgainstFake } from "./deployedFake";
 
-// Issue 34, item 4: `startJitterSeconds` spreads the registrations of servers that a game update restarts together
-// (README#figures-for-a-whole-game). The spec's random source answers 0.5, so the wait is half the setting.
+// Issue 34, item 4: the settings a game of many servers turns (README#figures-for-a-whole-game). `startJitterSeconds`
+// spreads the registrations of servers that a game update restarts together (the spec's random source answers 0.5,
+// so the wait is half the setting); `syncSeconds` slows the idle sync.
 
 export = () => {
 	beforeEach(() => freshStart());
@@ -30,5 +33,19 @@ export = () => {
 		const studio = startStaffOps({ startJitterSeconds: 120 }, { isStudio: () => true });
 		waitUntil(() => studio.server.isRegistered(), "the registration in Studio");
 		expect(serviceControl.count("createServer")).to.equal(1);
+	});
+
+	it("syncs every syncSeconds while no call is open", () => {
+		harness.clearOutput();
+		const started = startAgainstFake({ syncSeconds: 20 });
+		// The first sync is one interval after the registration, then one every interval.
+		run(started, 19);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(0);
+		run(started, 2);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(1);
+		run(started, 18);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(1);
+		run(started, 2);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(2);
 	});
 };
