@@ -5,6 +5,7 @@ import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
 import { JOINS, JoinsFeature } from "./joins";
+import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
 import { PRESENCE, PresenceFeature } from "./presence";
 import { SERVICE } from "./service";
 import { SESSIONS, SessionsFeature } from "./sessions";
@@ -23,6 +24,7 @@ export const DECLARATIONS = [
 	SESSIONS,
 	DASHBOARD_ACTIONS,
 	JOINS,
+	OUTAGE_BANS,
 	PRESENCE,
 	CLIENT_REPORT,
 	CONSENT,
@@ -87,6 +89,7 @@ export interface ServerFeatures {
 	readonly sessions: SessionsFeature;
 	readonly dashboardActions: DashboardActionsFeature;
 	readonly joins: JoinsFeature;
+	readonly outageBans: OutageBansFeature;
 	readonly presence: PresenceFeature;
 	readonly clientReport: ClientReportFeature;
 	readonly consent: ConsentFeature;
@@ -113,6 +116,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		sessions,
 		dashboardActions,
 		joins,
+		outageBans: new OutageBansFeature(ctx, joins),
 		presence,
 		clientReport: new ClientReportFeature(ctx, joins),
 		consent: new ConsentFeature(ctx, joins),
