@@ -4,6 +4,7 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 import { canUserChat } from "../roblox/chatPermission";
+import type { MemoryStoreLike } from "../roblox/memoryStore";
 import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
@@ -45,6 +46,8 @@ export interface ServerSeams {
 	readonly isStudio?: () => boolean;
 	/** Filters texts shown to a player (dashboard texts, support-call messages); default Roblox's `TextService` filter. */
 	readonly textFilter?: TextFilter;
+	/** The game's shared memory, for bans that hold through an outage; default `MemoryStoreService`. */
+	readonly memoryStore?: MemoryStoreLike;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
 	/**

@@ -6,6 +6,7 @@ import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
 import { JOINS, JoinsFeature } from "./joins";
+import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
 import { PRESENCE, PresenceFeature } from "./presence";
 import { SERVICE } from "./service";
 import { SESSIONS, SessionsFeature } from "./sessions";
@@ -25,6 +26,7 @@ export const DECLARATIONS = [
 	DASHBOARD_ACTIONS,
 	CROSS_SERVER,
 	JOINS,
+	OUTAGE_BANS,
 	PRESENCE,
 	CLIENT_REPORT,
 	CONSENT,
@@ -90,6 +92,7 @@ export interface ServerFeatures {
 	readonly dashboardActions: DashboardActionsFeature;
 	readonly crossServer: CrossServerFeature;
 	readonly joins: JoinsFeature;
+	readonly outageBans: OutageBansFeature;
 	readonly presence: PresenceFeature;
 	readonly clientReport: ClientReportFeature;
 	readonly consent: ConsentFeature;
@@ -117,6 +120,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		dashboardActions,
 		crossServer: new CrossServerFeature(ctx, dashboardActions),
 		joins,
+		outageBans: new OutageBansFeature(ctx, joins),
 		presence,
 		clientReport: new ClientReportFeature(ctx, joins),
 		consent: new ConsentFeature(ctx, joins),

@@ -127,6 +127,11 @@ export = () => {
 			freshStart("deployed");
 			const client = joinClient(2302, "Caller");
 			library = bootModel();
+			// docs/support-calls.md (SC31): the entry is a 44 px tall button, shown while calling is available.
+			waitUntil(() => entryShown(client), "the Call staff entry", 20);
+			const entryButton = at<TextButton>(gui(client, "StaffOpsCallStaff"), "CallStaff");
+			expect(entryButton.Size.Y.Scale).to.equal(0);
+			expect(entryButton.Size.Y.Offset).to.equal(44);
 			const ticket = callStaff(client, "  My bike vanished  ");
 			expect(count("supportCreate")).to.equal(1);
 			expect(ticket.callType).to.equal("support");
