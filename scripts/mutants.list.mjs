@@ -472,8 +472,8 @@ export const MUTANTS = [
 	// ---- server
 	{
 		id: "join-banned-staff-marked",
-		file: "src/server/joinQueue.ts",
-		in: "answered",
+		file: "src/server/joinAnswers.ts",
+		in: "resultOfAnswer",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
 		what: "a join answer that says banned and staff reports the player as staff",
@@ -481,8 +481,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-ban-reason-lost",
-		file: "src/server/joinQueue.ts",
-		in: "answered",
+		file: "src/server/joinAnswers.ts",
+		in: "resultOfAnswer",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
 		what: "the ban reason is dropped from the kick message",

@@ -2,7 +2,7 @@ import { ArgSpec, boolRule, idRule, isFiniteNumber, Rule, serviceIdRule } from "
 import type { CallOptions } from "../callOptions";
 import { bool, object, opt, Reader, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
-import { Workspace, workspace } from "./activity";
+import { Workspace, workspace } from "./workspace";
 import { ConsentAnswer, consentAnswer, consentArgSpec, ConsentArgs, consentBody } from "./consent";
 import { MAX_SYNC_ANSWER_BYTES, SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
 
