@@ -1192,8 +1192,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-answer-one-megabyte",
-		file: "src/api/resources/deployed.ts",
-		in: "deployedRoutes",
+		file: "src/api/resources/sync.ts",
+		in: "syncRoutes",
 		from: "largeAnswer: { maxBytes: MAX_SYNC_ANSWER_BYTES,",
 		to: "largeAnswer: { maxBytes: 1_000_000,",
 		what: "a sync answer over 1 MB (10 long calls) is refused unread, with every queued action in it",
