@@ -472,8 +472,8 @@ export const MUTANTS = [
 	// ---- server
 	{
 		id: "join-banned-staff-marked",
-		file: "src/server/joinQueue.ts",
-		in: "answered",
+		file: "src/server/joinAnswers.ts",
+		in: "resultOfAnswer",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
 		what: "a join answer that says banned and staff reports the player as staff",
@@ -481,8 +481,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-ban-reason-lost",
-		file: "src/server/joinQueue.ts",
-		in: "answered",
+		file: "src/server/joinAnswers.ts",
+		in: "resultOfAnswer",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
 		what: "the ban reason is dropped from the kick message",
@@ -1192,8 +1192,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-answer-one-megabyte",
-		file: "src/api/resources/deployed.ts",
-		in: "deployedRoutes",
+		file: "src/api/resources/sync.ts",
+		in: "syncRoutes",
 		from: "largeAnswer: { maxBytes: MAX_SYNC_ANSWER_BYTES,",
 		to: "largeAnswer: { maxBytes: 1_000_000,",
 		what: "a sync answer over 1 MB (10 long calls) is refused unread, with every queued action in it",

@@ -4,6 +4,7 @@ import { CONSENT, ConsentFeature } from "./consent";
 import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
+import type { RemoteName } from "../../shared/remoteNames";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
 import { JOINS, JoinsFeature } from "./joins";
 import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
@@ -42,8 +43,8 @@ export function clientParts(): Array<ClientPartDeclaration> {
 }
 
 /** Every feature's remote names, in start order: the remotes the server creates at `begin`. @internal */
-export function remoteNames(): Array<string> {
-	const names = new Array<string>();
+export function remoteNames(): Array<RemoteName> {
+	const names = new Array<RemoteName>();
 	for (const declaration of DECLARATIONS) for (const name of declaration.remotes) names.push(name);
 	return names;
 }
