@@ -1,5 +1,5 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, the Markdown's links and the
-// promise ledger's spec names, runs the reference service's contract tests (node:test),
+// promise ledger's spec names and the mutant pins, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
 // and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
 // package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
@@ -99,8 +99,8 @@ if (!luneOnly) {
  * Runs a node script that prints `N passed, N failed` last and adds its counts as the suite `name` (a non-zero exit
  * with no failure counted counts as one).
  */
-function countedScript(name, label, script) {
-	const result = run(label, "node", [script]);
+function countedScript(name, label, script, scriptArgs = []) {
+	const result = run(label, "node", [script, ...scriptArgs]);
 	const counts = lastCounts(result.stdout, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;
@@ -118,6 +118,9 @@ if (!luneOnly && filter === undefined) {
 	// 2d. The promise ledger (test/promises.md): every spec it names for a documented promise still exists (one
 	// `not ok` per spec not found), so a renamed or removed spec cannot leave a promise silently unchecked.
 	countedScript("Promise ledger", "promise ledger (test/promises.md)", "scripts/check-promises.mjs");
+	// The mutation run (npm run mutants) is too slow for npm test, but that every planted bug still finds its place
+	// in src/ is quick to check: a change that moves or rewrites pinned code says so here, not in the next mutation run.
+	countedScript("Mutant pins", "mutant pins (scripts/mutants.list.mjs)", "scripts/mutants.mjs", ["--pins"]);
 }
 
 // 3. The reference service's own contract tests.
