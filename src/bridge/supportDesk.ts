@@ -69,6 +69,7 @@ export class SupportDesk {
 	private readonly scheduler: Scheduler;
 	private readonly connections = new Array<{ Disconnect(): void }>();
 	private available = false;
+	private offered = false;
 	private fedBySync = false;
 
 	constructor(private readonly options: SupportDeskOptions) {
@@ -101,10 +102,14 @@ export class SupportDesk {
 		);
 	}
 
-	/** Turns calling staff on or off (the deployed profile with `moderation` on, and the game's own setting). */
-	setAvailable(available: boolean): void {
-		if (this.available === available) return;
+	/**
+	 * Turns calling staff on or off (the deployed profile, and the game's own settings), and whether the built-in "Call
+	 * staff" entry is offered to players (the workspace's `moderation`, as the official module's menu).
+	 */
+	setAvailable(available: boolean, offered = available): void {
+		if (this.available === available && this.offered === offered) return;
 		this.available = available;
+		this.offered = offered;
 		for (const player of this.players().GetPlayers()) this.sendState(player);
 	}
 
@@ -256,11 +261,11 @@ export class SupportDesk {
 	}
 
 	private sendState(player: Player): void {
+		const available =
+			this.available && this.options.runningGameId() !== undefined && this.options.mayCall?.(player) !== false;
 		const state: SupportStatePayload = {
-			available:
-				this.available &&
-				this.options.runningGameId() !== undefined &&
-				this.options.mayCall?.(player) !== false,
+			available,
+			offered: available && this.offered,
 			canChat: this.canChat(player),
 			presets: PRESET_REASONS,
 		};
