@@ -1075,7 +1075,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "desk-echo-unfiltered",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/playerMessages.ts",
 		in: "echo",
 		from: "this.options.bridge.echo(call.chat, call.player.DisplayName, shown)",
 		to: "this.options.bridge.echo(call.chat, call.player.DisplayName, written)",
@@ -1084,7 +1084,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "desk-self-report",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/callPlacement.ts",
 		in: "done",
 		from: "if (request.reporting === player.UserId) return WORDS.self;",
 		to: "if (request.reporting === -1) return WORDS.self;",
@@ -1093,7 +1093,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "desk-say-other-chat",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/playerMessages.ts",
 		in: "say",
 		from: "if (call === undefined || call.player !== player || call.ending || text === undefined)",
 		to: "if (call === undefined || call.ending || text === undefined)",
@@ -1102,7 +1102,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "desk-failed-end-reopened",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/deskCalls.ts",
 		in: "endCall",
 		from: "this.ended.set(call.callId, true);\n\t\tthis.stats.ends += 1;",
 		to: "this.stats.ends += 1;",
@@ -1138,7 +1138,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-one-call-left-open",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/deskCalls.ts",
 		in: "hasCallsToEnd",
 		from: "return this.calls.size() > 0 ||",
 		to: "return this.calls.size() > 1 ||",
@@ -1219,7 +1219,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "desk-orphan-create-open",
-		file: "src/bridge/supportDesk.ts",
+		file: "src/bridge/deskCalls.ts",
 		in: "endIfOrphaned",
 		from: "\t\tif (!gone && !this.closing) return;\n",
 		to: "\t\tif (!this.closing) return;\n",
@@ -1234,5 +1234,33 @@ export const MUTANTS = [
 		to: "",
 		what: "one player's queue grows past its bound: their messages are held, not refused and told",
 		specs: "specs bridge supportDesk SupportDesk: fair, visible",
+	},
+	{
+		id: "calls-need-moderation-always",
+		file: "src/server/features/supportCalls.ts",
+		in: "registered",
+		from: "(takes || !callsNeedModeration)",
+		to: "takes",
+		what: "game code cannot start a call while the workspace's moderation is off (the gate of before issue 31)",
+		specs: "specs server callsParity",
+	},
+	{
+		id: "call-button-ignores-moderation",
+		file: "src/client/support/index.ts",
+		in: "mountCallStaff",
+		from: "button.setShown(support.getState().offered === true && form === undefined)",
+		to: "button.setShown(support.getState().available && form === undefined)",
+		what: "the built-in Call staff button shows while the workspace's moderation is off",
+		specs: "specs client supportCalls calling staff from a real client with the workspace",
+		model: true,
+	},
+	{
+		id: "join-server-own-job",
+		file: "src/server/features/joinServer.ts",
+		in: "joined",
+		from: "jobId === undefined || jobId === here.jobId ||",
+		to: "jobId === undefined ||",
+		what: "a player launched for this very server is teleported to it again",
+		specs: "specs server joinServer",
 	},
 ];

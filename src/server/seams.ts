@@ -8,6 +8,7 @@ import type { MemoryStoreLike } from "../roblox/memoryStore";
 import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
+import type { ServerTeleport } from "../roblox/teleport";
 import type { SessionEvent } from "./sessionEvents";
 import { chatLines } from "./chatSource";
 
@@ -48,6 +49,8 @@ export interface ServerSeams {
 	readonly textFilter?: TextFilter;
 	/** The game's shared memory, for bans that hold through an outage; default `MemoryStoreService`. */
 	readonly memoryStore?: MemoryStoreLike;
+	/** Moves a player to another server (join server); default TeleportService (`TeleportAsync`, `TeleportInitFailed`). */
+	readonly teleport?: ServerTeleport;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
 	/**

@@ -131,8 +131,8 @@ export interface Harness {
 		lastTimeout: (this: void) => number | undefined;
 	};
 	readonly players: {
-		/** Adds a player to the server; PlayerAdded fires (deferred). */
-		add: (this: void, userId: number, name?: string) => Player;
+		/** Adds a player to the server; PlayerAdded fires (deferred). `launchData`: their `GetJoinData().LaunchData`. */
+		add: (this: void, userId: number, name?: string, launchData?: string) => Player;
 		/** The player leaves: PlayerRemoving fires, then the player is unparented. */
 		remove: (this: void, player: Player) => void;
 		/** The message the player was kicked with, or undefined. */

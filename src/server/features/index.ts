@@ -6,6 +6,7 @@ import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { RemoteName } from "../../shared/remoteNames";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
+import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
 import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
 import { PRESENCE, PresenceFeature } from "./presence";
@@ -33,6 +34,7 @@ export const DECLARATIONS = [
 	CONSENT,
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
+	JOIN_SERVER,
 ] as const;
 
 /** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
@@ -99,6 +101,7 @@ export interface ServerFeatures {
 	readonly consent: ConsentFeature;
 	readonly staffActivity: StaffActivityFeature;
 	readonly supportCalls: SupportCallsFeature;
+	readonly joinServer: JoinServerFeature;
 }
 
 /** Each feature's diagnostics record, by feature name. @internal */
@@ -127,6 +130,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		consent: new ConsentFeature(ctx, joins),
 		staffActivity: new StaffActivityFeature(ctx, joins, presence),
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
+		joinServer: new JoinServerFeature(ctx),
 	};
 }
 
