@@ -6,7 +6,9 @@
 // Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool, TOOL_NAMES } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
@@ -31,6 +33,11 @@ const filter = filterIndex >= 0 ? args[filterIndex + 1] : undefined;
 const soak = !args.includes("--no-soak") && filter === undefined;
 
 const suites = [];
+/**
+ * Minutes one TestEZ run (one signal mode) may take before it is stopped from here: about 6 on an idle two-core
+ * machine, 15 to 20 on a busy one (STAFFOPS_TEST_WALL_MINUTES changes it).
+ */
+const WALL_MINUTES = Number(process.env.STAFFOPS_TEST_WALL_MINUTES ?? "") || 30;
 
 function run(label, command, commandArgs, options = {}) {
 	console.log(`\n== ${label}`);
@@ -163,6 +170,9 @@ async function runLune(signals = "Deferred", pattern = filter) {
 	const lune = requireTool("lune");
 	const luneArgs = ["run", "test/runner/run.luau", "build/test-place.rbxl"];
 	if (pattern) luneArgs.push(pattern);
+	// The runner writes the name of the spec it is running here: a spec that never yields also stops the runner's
+	// own timeout, so the run is stopped from here after WALL_MINUTES and that spec is named.
+	const progress = join(mkdtempSync(join(tmpdir(), "staffops-progress-")), "running");
 	const child = spawn(lune, luneArgs, {
 		stdio: ["ignore", "pipe", "inherit"],
 		env: {
@@ -171,6 +181,7 @@ async function runLune(signals = "Deferred", pattern = filter) {
 			STAFFOPS_SERVICE_KEY: service.key,
 			STAFFOPS_PROBE_URL: probe.url,
 			STAFFOPS_SIGNAL_BEHAVIOR: signals,
+			STAFFOPS_TEST_PROGRESS: progress,
 		},
 	});
 	let output = "";
@@ -178,9 +189,19 @@ async function runLune(signals = "Deferred", pattern = filter) {
 		output += chunk;
 		process.stdout.write(chunk);
 	});
+	let stuck;
+	const wall = setTimeout(() => {
+		stuck = existsSync(progress) ? readFileSync(progress, "utf8") : "(before the first spec)";
+		console.log(
+			`\n[test] stopped the ${signals} run after ${WALL_MINUTES} minutes; the spec running was: ${stuck}`,
+		);
+		child.kill("SIGKILL");
+	}, WALL_MINUTES * 60_000);
 	const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
+	clearTimeout(wall);
 	service.stop();
 	probe.close();
+	if (stuck !== undefined) return { passed: 0, failed: 1, failedSpecs: [`${stuck} (stuck: the run was stopped)`] };
 	const counts = lastCounts(output, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;
