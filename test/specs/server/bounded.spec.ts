@@ -21,7 +21,7 @@ import {
 	waitForFailures,
 	warnings,
 } from "./support";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
 // requests are real and counted where they were sent.
@@ -145,10 +145,14 @@ export = () => {
 			const players = [join(2001), join(2002), join(2003)];
 			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
-			for (let beat = 0; beat < 5; beat++) {
-				started.clock.advance(60);
-				waitSeconds(0.05);
-			}
+			// Each beat's read must land before the clock moves again: its answer schedules the next beat.
+			advanceInSteps(
+				started.clock,
+				5,
+				60,
+				(beat) => serviceControl.count("getRunningGame") >= beat,
+				"the beat's read",
+			);
 			expect(serviceControl.count("playerJoin")).to.equal(3);
 			expect(serviceControl.count("getRunningGame")).to.equal(5);
 			expect(linesWith(warnings(), "listed none of the 3 players").size()).to.equal(1);
