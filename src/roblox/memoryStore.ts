@@ -19,7 +19,7 @@ export interface MemoryStoreHashMapLike {
  * ```ts
  * const memory: MemoryStoreLike = MemoryStoreService;
  * ```
- * @see README#bans-that-hold-through-an-outage
+ * @see docs/many-servers.md#bans-that-hold-through-an-outage
  */
 export interface MemoryStoreLike {
 	GetHashMap(name: string): MemoryStoreHashMapLike;

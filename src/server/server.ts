@@ -73,7 +73,7 @@ export class StaffOpsServer {
 
 	/**
 	 * The first registration, after a random wait of up to `startJitterSeconds` outside Studio: a game update restarts
-	 * every server at once, and the wait spreads their registrations (README#figures-for-a-whole-game).
+	 * every server at once, and the wait spreads their registrations (docs/many-servers.md#figures-for-a-whole-game).
 	 */
 	private registerAfterJitter(): void {
 		const ctx = this.ctx;

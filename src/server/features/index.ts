@@ -1,9 +1,12 @@
 // The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { CONSENT, ConsentFeature } from "./consent";
+import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
+import type { RemoteName } from "../../shared/remoteNames";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
+import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
 import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
 import { PRESENCE, PresenceFeature } from "./presence";
@@ -23,6 +26,7 @@ export const DECLARATIONS = [
 	STAFF_HINT,
 	SESSIONS,
 	DASHBOARD_ACTIONS,
+	CROSS_SERVER,
 	JOINS,
 	OUTAGE_BANS,
 	PRESENCE,
@@ -30,6 +34,7 @@ export const DECLARATIONS = [
 	CONSENT,
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
+	JOIN_SERVER,
 ] as const;
 
 /** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
@@ -40,8 +45,8 @@ export function clientParts(): Array<ClientPartDeclaration> {
 }
 
 /** Every feature's remote names, in start order: the remotes the server creates at `begin`. @internal */
-export function remoteNames(): Array<string> {
-	const names = new Array<string>();
+export function remoteNames(): Array<RemoteName> {
+	const names = new Array<RemoteName>();
 	for (const declaration of DECLARATIONS) for (const name of declaration.remotes) names.push(name);
 	return names;
 }
@@ -88,6 +93,7 @@ export interface ServerFeatures {
 	readonly staffHint: StaffHintFeature;
 	readonly sessions: SessionsFeature;
 	readonly dashboardActions: DashboardActionsFeature;
+	readonly crossServer: CrossServerFeature;
 	readonly joins: JoinsFeature;
 	readonly outageBans: OutageBansFeature;
 	readonly presence: PresenceFeature;
@@ -95,6 +101,7 @@ export interface ServerFeatures {
 	readonly consent: ConsentFeature;
 	readonly staffActivity: StaffActivityFeature;
 	readonly supportCalls: SupportCallsFeature;
+	readonly joinServer: JoinServerFeature;
 }
 
 /** Each feature's diagnostics record, by feature name. @internal */
@@ -115,6 +122,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		staffHint,
 		sessions,
 		dashboardActions,
+		crossServer: new CrossServerFeature(ctx, dashboardActions),
 		joins,
 		outageBans: new OutageBansFeature(ctx, joins),
 		presence,
@@ -122,6 +130,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		consent: new ConsentFeature(ctx, joins),
 		staffActivity: new StaffActivityFeature(ctx, joins, presence),
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
+		joinServer: new JoinServerFeature(ctx),
 	};
 }
 

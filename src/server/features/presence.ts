@@ -28,7 +28,7 @@ export interface PresenceConfig {
 	/**
 	 * Seconds between syncs while no support call is open (attribute `SyncSeconds`): a dashboard kick, notification
 	 * or shutdown waits for the next sync. Default 12.5; from 5 to 60. A game of many servers can raise it to cut the
-	 * service's load (README#figures-for-a-whole-game), at the cost of slower dashboard actions.
+	 * service's load (docs/many-servers.md#figures-for-a-whole-game), at the cost of slower dashboard actions.
 	 */
 	readonly syncSeconds?: number;
 }

@@ -123,6 +123,18 @@ export = () => {
 			expect(gui(client, "StaffOpsCallForm")).to.equal(undefined);
 		});
 
+		it("with the workspace's moderation off, shows no Call staff entry though calls are available (issue 31)", () => {
+			freshStart("deployed");
+			deskControl.settings({ moderation: false });
+			const client = joinClient(2303, "NoMenu");
+			library = bootModel();
+			waitUntil(() => serviceControl.count("playerJoin" as never) >= 1, "the join");
+			waitUntil(() => gui(client, "StaffOpsCallStaff") !== undefined, "the entry's ScreenGui", 10);
+			waitSeconds(1.5);
+			expect(entryShown(client)).to.equal(false);
+			expect(count("supportCreate")).to.equal(0);
+		});
+
 		it("opens the form, sends one support/create, writes in the chat window once, and ends the call", () => {
 			freshStart("deployed");
 			const client = joinClient(2302, "Caller");

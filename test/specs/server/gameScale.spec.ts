@@ -4,7 +4,7 @@ import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, startStaffOps } from "./support";
 import { run, startAgainstFake } from "./deployedFake";
 
-// Issue 34, item 4: the settings a game of many servers turns (README#figures-for-a-whole-game). `startJitterSeconds`
+// Issue 34, item 4: the settings a game of many servers turns (docs/many-servers.md#figures-for-a-whole-game). `startJitterSeconds`
 // spreads the registrations of servers that a game update restarts together (the spec's random source answers 0.5,
 // so the wait is half the setting); `syncSeconds` slows the idle sync.
 

@@ -8,7 +8,7 @@ import { cleanUp, freshStart, join, joinsOf, linesWith, specClient, Started, sta
 
 // Issue 34, item 2: a ban the service reported is remembered for an hour in the game's MemoryStore (the harness
 // universe's fake, shared by every server of the game), so a banned player who joins while the service is unreachable
-// is still kicked; the service's answer wins as soon as it gives one (README#bans-that-hold-through-an-outage).
+// is still kicked; the service's answer wins as soon as it gives one (docs/many-servers.md#bans-that-hold-through-an-outage).
 
 const BANNED = 666; // banned in the reference service's seed, reason "Exploiting"
 const BANNED_TEXT = "You are banned from this experience: Exploiting";
