@@ -1,6 +1,6 @@
 // The specs' ways of waiting, one of each (not a spec: TestEZ runs only *.spec modules). Real time: `waitUntil`
 // (a condition), `waitSeconds` (a span, for deferred events and short round trips), `must` (a Promise that must
-// resolve). A fake clock: `settle` (a Promise, by advancing the clock).
+// resolve). A fake clock: `settle` (a Promise, by advancing the clock), `advanceInSteps` (steps whose work must land).
 import { FakeScheduler } from "./fakes";
 
 /** Yields (real time) until `condition()` holds; errors after `seconds`, naming `what` it waited for. */
@@ -46,4 +46,27 @@ export function settle<T>(clock: FakeScheduler, promise: Promise<T>, step = 0.05
 	}
 	if (result === undefined) error("the promise did not settle", 2);
 	return result;
+}
+
+/**
+ * Advances `clock` `steps` times by `stepSeconds`. Before the first step and after each one it waits (real time, at
+ * most `seconds`) until `landed(step, now)` holds (`step` 0 before the first, `now` the clock's time), then
+ * `settleSeconds` more so the library can handle the answer. For work whose next timer is scheduled when an answer is
+ * handled (heartbeats, retries, probes): moving the clock before then schedules that timer a step late, so a fixed
+ * pause loses a step on a busy machine.
+ */
+export function advanceInSteps(
+	clock: FakeScheduler,
+	steps: number,
+	stepSeconds: number,
+	landed: (step: number, now: number) => boolean,
+	what: string,
+	settleSeconds = 0.15,
+	seconds = 10,
+): void {
+	for (let step = 0; step <= steps; step++) {
+		if (step > 0) clock.advance(stepSeconds);
+		waitUntil(() => landed(step, clock.now()), `${what} by step ${step} (t = ${clock.now()} s)`, seconds);
+		waitSeconds(settleSeconds);
+	}
 }

@@ -117,6 +117,9 @@ export = () => {
 
 			serviceControl.clearFaults();
 			run(clock, 300);
+			// A join sent near the end may still be out: wait (with a bound) until the service answered every join sent.
+			const sent = http.to("/activity/playerJoin").size();
+			waitUntil(() => serviceControl.count("playerJoin") >= sent, "the joins sent to be answered", 10);
 			let answered = 0;
 			for (let i = 1; i <= 5; i++)
 				if (serviceControl.records().sessionsByUser[tostring(3200 + i)] === 1) answered++;

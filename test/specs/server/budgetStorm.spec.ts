@@ -47,6 +47,9 @@ export = () => {
 			clock.advance(1);
 			waitSeconds(0.012);
 		}
+		// The last joins may still be out: wait (with a bound) until the service answered every join sent.
+		const sent = http.to("/activity/playerJoin").size();
+		waitUntil(() => serviceControl.count("playerJoin") >= sent, "the joins sent to be answered", 10);
 		const joins = http.to("/activity/playerJoin").map((request) => request.at - start);
 		let sessions = 0;
 		for (let i = 1; i <= PLAYERS; i++)

@@ -5,7 +5,7 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 import {
 	alterAnswers,
 	cleanUp,
@@ -101,10 +101,14 @@ export = () => {
 			report(started, banned, { platform: "Desktop", tzOffset: "+00:00" });
 			report(started, other, { platform: "Desktop", tzOffset: "+00:00" });
 			waitUntil(() => joinsOf(666).size() === 1 && joinsOf(2621).size() === 1, "the joins");
-			for (let beat = 0; beat < 3; beat++) {
-				started.clock.advance(60);
-				waitSeconds(0.1);
-			}
+			// Each beat's read must land before the clock moves again: its answer schedules the next beat.
+			advanceInSteps(
+				started.clock,
+				3,
+				60,
+				(beat) => serviceControl.count("getRunningGame") >= beat,
+				"the beat's read",
+			);
 			// The service never lists a banned player; he is still here, and still not reported again.
 			expect(banned.Parent).to.be.ok();
 			expect(serviceControl.count("getRunningGame")).to.equal(3);
@@ -117,10 +121,14 @@ export = () => {
 			const player = join(2631);
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
-			for (let beat = 0; beat < 3; beat++) {
-				started.clock.advance(60);
-				waitSeconds(0.1);
-			}
+			// Each beat's read must land before the clock moves again: its answer schedules the next beat.
+			advanceInSteps(
+				started.clock,
+				3,
+				60,
+				(beat) => serviceControl.count("getRunningGame") >= beat,
+				"the beat's read",
+			);
 			expect(serviceControl.count("getRunningGame")).to.equal(3);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});

@@ -1,7 +1,7 @@
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
 
 // Optional routes that answer 405 or 404 (issue 26, point 6): a 405 is a missing route, not a refusal, so the
@@ -42,11 +42,17 @@ export = () => {
 			harness.players.remove(players[0]);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
 			harness.players.remove(players[1]);
-			for (let step = 0; step < 30; step++) {
-				started.clock.advance(5);
-				waitSeconds(0.15);
-			}
-			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s.
+			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s. Each
+			// answer schedules the next try, so each try must land before the clock moves again.
+			const resentAt = [5, 10, 15, 25, 45, 75, 135];
+			const due = (now: number) => 1 + resentAt.filter((at) => at <= now).size();
+			advanceInSteps(
+				started.clock,
+				30,
+				5,
+				(_, now) => serviceControl.count("playerLeave") >= due(now),
+				"the leaves",
+			);
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
 			expect(linesWith(warnings(), "leave report was refused").size()).to.equal(0);
 			expect(serviceControl.count("playerLeave")).to.equal(8);
@@ -61,6 +67,8 @@ export = () => {
 			serviceControl.forget(started.server.getInternalGameId()!);
 			harness.players.remove(player);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the leave");
+			// The read that tells must land before the checks that nothing more was sent.
+			waitUntil(() => serviceControl.count("getRunningGame") === 1, "the read");
 			for (let step = 0; step < 30; step++) {
 				started.clock.advance(1);
 				waitSeconds(0.05);
