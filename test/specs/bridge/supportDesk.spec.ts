@@ -97,6 +97,36 @@ export = () => {
 			expect(texts.join("|")).to.equal("one|two");
 		});
 
+		it("after an unknown sync and 5 failed transcript reads gives the messages up, never sends them twice, and tells the player", () => {
+			// docs/support-calls.md (SC23): the sync's outcome is unknown (the service stored the message, the answer
+			// was lost) and the transcript cannot be read: after 5 reads the message is given up, not sent again.
+			const player = harness.players.add(4111, "Unread");
+			fire(player, "call", { type: "support", reason: "help" });
+			waitUntil(() => r.desk.getCallCount() === 1, "the call", 5);
+			r.sync();
+			const chatId = chatIdOf(player)!;
+			fire(player, "say", chatId, "only once");
+			serviceControl.fault({ operation: "getCallMessages" as never, status: 500, times: 1000 });
+			serviceControl.fault({ operation: "sendData" as never, kind: "drop-after" as FaultSpec["kind"], times: 1 });
+			r.sync();
+			for (let step = 0; step < 12 && r.desk.outbox.lost === 0; step++) {
+				const reads = count("getCallMessages");
+				r.clock.advance(5);
+				waitUntil(() => count("getCallMessages") > reads || r.desk.outbox.lost > 0, "the next read", 10);
+			}
+			waitUntil(() => r.desk.outbox.lost === 1, "the message given up", 10);
+			serviceControl.clearFaults();
+			r.sync();
+			r.sync();
+			const mine = deskControl.tickets()[0].messages.filter((m) => m.origin === "user");
+			expect(mine.size()).to.equal(1);
+			expect(mine[0].message).to.equal("only once");
+			const told = messagesOf(player, r.chatRemote).filter(
+				(m) => m.text === "Some of your messages may not have reached staff. Please write them again.",
+			);
+			expect(told.size()).to.equal(1);
+		});
+
 		it("opens the player's window for a chat staff started, and keeps the closing message", () => {
 			const player = harness.players.add(4104, "Chatty");
 			deskControl.startChat(r.runningGameId, 4104);
