@@ -1,5 +1,6 @@
 // The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
+import { COMMANDS, CommandsFeature } from "./commands";
 import { CONSENT, ConsentFeature } from "./consent";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
@@ -28,6 +29,7 @@ export const DECLARATIONS = [
 	CONSENT,
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
+	COMMANDS,
 ] as const;
 
 /** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
@@ -92,6 +94,7 @@ export interface ServerFeatures {
 	readonly consent: ConsentFeature;
 	readonly staffActivity: StaffActivityFeature;
 	readonly supportCalls: SupportCallsFeature;
+	readonly commands: CommandsFeature;
 }
 
 /** Each feature's diagnostics record, by feature name. @internal */
@@ -118,6 +121,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		consent: new ConsentFeature(ctx, joins),
 		staffActivity: new StaffActivityFeature(ctx, joins, presence),
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
+		commands: new CommandsFeature(ctx, joins),
 	};
 }
 
