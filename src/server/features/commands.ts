@@ -37,7 +37,7 @@ export const COMMANDS: FeatureDeclaration<CommandsConfig> = {
 		{ field: "gameCommands", luau: "{ StaffCommand }?" },
 	],
 	remotes: [COMMANDS_REMOTE],
-	clientParts: [],
+	clientParts: [{ folder: "commands", start: "startStaffCommands" }],
 };
 
 /** What specs and monitoring read of the staff commands. @internal */
