@@ -32,6 +32,8 @@ interface Entry {
 	readAt?: number;
 	/** The service marked them staff: they are read soon after their join, and at each refresh. */
 	staff: boolean;
+	/** A read of this player is on its way: the periodic read leaves them out (never two at once). */
+	reading: boolean;
 }
 
 /** Counts of permission reads, for checks and diagnostics. @internal */
@@ -51,8 +53,9 @@ export interface PermissionStats {
  * - every {@link REFRESH_SECONDS} s one request (per 100 players) reads the players who hold a permission, the staff,
  *   and those never read; a player read once without any permission who is not staff is not read again (a grant
  *   reaches them at their next join), so a server where no one present may use a command sends nothing;
- * - before a use, a read older than {@link USE_FRESH_SECONDS} s is made again for that player: a permission removed
- *   on the website stops working within that time, whatever the menu still shows.
+ * - before a use, a read older than {@link USE_FRESH_SECONDS} s is made again for that player (with every other
+ *   permitted player as stale, in the same request): a permission removed on the website stops working within that
+ *   time, whatever the menu still shows.
  * A failed read keeps what was known for the menu, and a use it was to check is refused (never allowed on doubt).
  * @internal
  */
@@ -78,7 +81,7 @@ export class CommandPermissions {
 	}
 
 	joined(player: Player): void {
-		this.entries.set(player.UserId, { player, allowed: new Set(), staff: false });
+		this.entries.set(player.UserId, { player, allowed: new Set(), staff: false, reading: false });
 	}
 
 	/** The service answered `player`'s join as staff: read them soon, with the other staff joining now. */
@@ -115,11 +118,24 @@ export class CommandPermissions {
 		return readAt !== undefined && this.seams.scheduler.now() - readAt <= USE_FRESH_SECONDS;
 	}
 
-	/** Reads `player` again now; resolves true when the read answered. */
+	/**
+	 * Reads `player` again now, with every other permitted player whose read is as stale (one request: however many
+	 * staff run commands, these reads stay within one a minute). Resolves true when the read answered.
+	 */
 	readNow(player: Player): Promise<boolean> {
 		const entry = this.entryOf(player);
 		if (entry === undefined) return Promise.resolve(false);
-		return this.read([entry]);
+		const stale = [entry];
+		for (const [, other] of this.entries) {
+			if (
+				other !== entry &&
+				other.allowed.size() > 0 &&
+				!this.isFresh(other.player) &&
+				stale.size() < MAX_PER_READ
+			)
+				stale.push(other);
+		}
+		return this.read(stale);
 	}
 
 	/** Players whose permissions are kept (memory checks). */
@@ -150,7 +166,8 @@ export class CommandPermissions {
 				if (!this.running) return;
 				const due = new Array<Entry>();
 				for (const [, entry] of this.entries) {
-					if (entry.readAt === undefined || entry.staff || entry.allowed.size() > 0) due.push(entry);
+					const wanted = entry.readAt === undefined || entry.staff || entry.allowed.size() > 0;
+					if (wanted && !entry.reading) due.push(entry);
 				}
 				if (this.seams.runningGameId() !== undefined) this.readAll(due);
 				this.scheduleRefresh();
@@ -171,9 +188,11 @@ export class CommandPermissions {
 		const runningGameId = this.seams.runningGameId();
 		if (entries.size() === 0 || runningGameId === undefined || !this.running) return Promise.resolve(false);
 		const ids = entries.map((entry) => entry.player.UserId);
+		for (const entry of entries) entry.reading = true;
 		this.stats.reads += 1;
 		return this.seams.client.commands.permissions(runningGameId, ids, { priority: "normal", maxAttempts: 1 }).then(
 			(answer) => {
+				for (const entry of entries) entry.reading = false;
 				this.seams.guard("command permissions", () => {
 					this.stats.answered += 1;
 					this.seams.health.recovered("command permissions", "command permissions are read again");
@@ -182,6 +201,7 @@ export class CommandPermissions {
 				return true;
 			},
 			(err: unknown) => {
+				for (const entry of entries) entry.reading = false;
 				this.seams.guard("command permissions", () => {
 					this.stats.failures += 1;
 					this.seams.health.problem(
