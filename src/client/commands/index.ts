@@ -30,6 +30,12 @@ function showResult(text: string): void {
 	if (playerGui !== undefined) showNotification(playerGui, text);
 }
 
+/** Whether the place runs the legacy chat (`ChatVersion` is set in Studio; unreadable counts as TextChatService). */
+function onLegacyChat(): boolean {
+	const [ok, version] = pcall(() => TextChatService.ChatVersion);
+	return ok && version === Enum.ChatVersion.LegacyChatService;
+}
+
 /**
  * Makes this player's staff commands from what the server offers them: one `TextChatCommand` per command (alias
  * `/name`), created on this client so that it exists for this player only (docs/roblox.md#textchatcommand). Typing
@@ -53,7 +59,8 @@ export function mountStaffCommands(
 		folder?.Destroy();
 		folder = undefined;
 		names = commands.map((command) => command.name);
-		if (commands.size() === 0) return;
+		// Under the legacy chat TextChatService does nothing (docs/roblox.md#textchatcommand): nothing to make.
+		if (commands.size() === 0 || onLegacyChat()) return;
 		const made = new Instance("Folder");
 		made.Name = FOLDER_NAME;
 		for (const command of commands) {

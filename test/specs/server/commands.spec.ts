@@ -9,7 +9,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, join, specClient, Started, startDeployed } from "./support";
+import { cleanUp, freshStart, join, specClient, Started, startDeployed } from "./support";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
@@ -100,10 +100,7 @@ function reads(started: Started): number {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
@@ -260,6 +257,41 @@ export = () => {
 			expect(harness.players.kickMessage(first)).to.equal(undefined);
 			expect(harness.players.kickMessage(second)).to.equal(undefined);
 			expect(harness.players.kickMessage(mod)).to.equal(undefined);
+		});
+
+		it("records a warning once and links a verify code, showing the website's answers", () => {
+			const started = startWithGrants([
+				["warn", MOD],
+				["verify", MOD],
+			]);
+			const { code } = serviceControl.call("POST", "/_control/verify-codes", { linkedTo: "marco@cafe" }) as {
+				code: string;
+			};
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const late = join(4701, "LateLarry");
+			use(mod, "/warn Late came late twice");
+			waitUntil(() => contains(results(mod), "Recorded a warning for"), "the warning's result");
+			const entries = logged("recordHistory");
+			expect(entries.size()).to.equal(1);
+			const entry = entries[0].body as {
+				userId: unknown;
+				type: unknown;
+				reason: unknown;
+				actioningUser: unknown;
+			};
+			expect(tostring(entry.userId)).to.equal("4701");
+			expect(entry.type).to.equal("writeup");
+			expect(entry.reason).to.equal("came late twice");
+			expect(tostring(entry.actioningUser)).to.equal(tostring(MOD));
+			expect(harness.players.kickMessage(late)).to.equal(undefined);
+
+			use(mod, `/verify ${code}`);
+			waitUntil(() => contains(results(mod), "marco@cafe"), "the link's result");
+			started.clock.advance(2);
+			use(mod, `/verify ${code}`);
+			waitUntil(() => contains(results(mod), "already been used"), "the website's reason for a used code");
+			expect(count("verifyLink")).to.equal(2);
+			expect(count("recordHistory")).to.equal(1);
 		});
 
 		it("gives a hostile client nothing, and the server runs on", () => {

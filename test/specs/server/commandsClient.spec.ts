@@ -6,7 +6,7 @@ import { REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
 import { HarnessClient, harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, startDeployed } from "./support";
+import { cleanUp, freshStart, startDeployed } from "./support";
 
 // Staff commands on players' own clients (issue 31, item 1): each client makes only the commands its player was
 // offered, as TextChatCommands of its own (never replicated to others), and shows a result only to that player.
@@ -35,10 +35,7 @@ function aliases(container: Instance): Array<string> {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
