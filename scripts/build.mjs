@@ -45,6 +45,9 @@ function step(label, command, args) {
 if (!packageOnly) ensureSetup(["rojo"]);
 const rbxtsc = "node_modules/.bin/rbxtsc";
 
+// The model's attributes, the Luau config type's fields and the remotes' names, from the features' declarations
+// (before compiling: the sources name remotes by the generated `RemoteName`).
+for (const path of writeGeneratedFiles()) console.log(`[build] wrote ${path} from the features' declarations`);
 rmSync("out", { recursive: true, force: true });
 step("compile src/ to out/ (npm package)", rbxtsc, ["--type", "package"]);
 if (packageOnly) process.exit(0);
@@ -56,8 +59,6 @@ mkdirSync("build", { recursive: true });
 rmSync("include", { recursive: true, force: true });
 cpSync("node_modules/roblox-ts/include", "include", { recursive: true });
 writeNoticeTexts("build/notices");
-// The model's attributes and the Luau config type's fields, from the features' declarations.
-for (const path of writeGeneratedFiles()) console.log(`[build] wrote ${path} from the features' declarations`);
 const settingProblems = modelSettingProblems();
 if (settingProblems.length > 0) {
 	console.error(`[build] the model's settings disagree:\n  ${settingProblems.join("\n  ")}`);

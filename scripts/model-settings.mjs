@@ -5,6 +5,9 @@
 //   model ships (not in git: the build writes it before Rojo reads it; model/Bootstrap.server.luau reads the same
 //   declarations from the library at run time, so it lists none);
 // - written: the fields of the Luau config type, the generated region of `StaffOpsConfig` in model/init.luau;
+// - written: src/shared/remoteNames.ts, the `RemoteName` type: every remote a feature declares, so a feature's server
+//   module and its client part name the remote as a string the compiler checks, with no protocol module to hold it
+//   (in git, so the sources compile before a build; the build writes it before it compiles);
 // - checked: each feature's settings interface (the TypeScript config type, src/server/config.ts, is their
 //   intersection) has exactly the top-level fields of the settings its declaration lists;
 // - checked: the README's attribute table lists every attribute with the model's default;
@@ -21,6 +24,20 @@ const LUAU_ENTRY = "model/init.luau";
 const LUAU_BEGIN =
 	"\t-- generated from the features' declarations by scripts/model-settings.mjs (the build): edit those\n";
 const LUAU_END = "\t-- end of the generated settings\n";
+const REMOTE_NAMES = "src/shared/remoteNames.ts";
+
+/**
+ * The string constants `export const NAME = "..."` of src/shared/: what a declaration's remote written as a constant
+ * (the support and notification features name theirs so, `remotes: [CALL_EVENTS_REMOTE]`) stands for.
+ */
+function sharedConstants() {
+	const constants = new Map();
+	for (const file of readdirSync("src/shared").filter((name) => name.endsWith(".ts"))) {
+		const text = readFileSync(`src/shared/${file}`, "utf8");
+		for (const [, name, value] of text.matchAll(/^export const (\w+) = "([^"]*)";/gm)) constants.set(name, value);
+	}
+	return constants;
+}
 
 /** A literal's value (string, number, boolean, array or object of them); undefined for anything else. */
 function literal(node) {
@@ -59,6 +76,7 @@ export function featureDeclarations() {
 		return at < 0 ? order.length : at;
 	};
 	const declarations = [];
+	const constants = sharedConstants();
 	for (const file of readdirSync(FEATURES).sort()) {
 		if (!file.endsWith(".ts")) continue;
 		const path = `${FEATURES}/${file}`;
@@ -72,12 +90,14 @@ export function featureDeclarations() {
 				node.initializer !== undefined
 			) {
 				const configType = node.type.typeArguments?.[0]?.getText();
-				declarations.push({
-					file: path,
-					constName: node.name.getText(),
-					configType,
-					...literal(node.initializer),
-				});
+				const declaration = literal(node.initializer);
+				// A remote is named by a string, or by a string constant of src/shared/ (undefined when neither).
+				const remotes = node.initializer.properties?.find((property) => property.name?.getText() === "remotes");
+				if (remotes !== undefined && ts.isArrayLiteralExpression(remotes.initializer))
+					declaration.remotes = remotes.initializer.elements.map((element) =>
+						ts.isIdentifier(element) ? constants.get(element.text) : literal(element),
+					);
+				declarations.push({ file: path, constName: node.name.getText(), configType, ...declaration });
 			}
 			node.forEachChild(visit);
 		});
@@ -112,7 +132,26 @@ export function luauConfigFields(declarations = featureDeclarations()) {
 	return fields;
 }
 
-/** The two generated texts: model/init.meta.json and model/init.luau with its generated region filled in. */
+/** src/shared/remoteNames.ts: the `RemoteName` type, one line per declared remote, in declaration order. */
+function remoteNamesText(declarations) {
+	const names = declarations.flatMap((declaration) => declaration.remotes ?? []).filter((name) => name !== undefined);
+	return [
+		"// Generated from the features' declarations by scripts/model-settings.mjs (the build): edit those, not this file.",
+		"",
+		"/**",
+		" * The name of a remote StaffOps creates: one for each that a feature's declaration lists in `remotes`. The server",
+		" * creates them at `begin` (`ctx.remotes`) and a client part waits for its own (`waitForRemote`), each naming it as",
+		" * a string the compiler checks against this list.",
+		" * @internal",
+		" */",
+		"// prettier-ignore",
+		`export type RemoteName =${names.length === 0 ? " never;" : ""}`,
+		...names.map((name, index) => `\t| ${JSON.stringify(name)}${index === names.length - 1 ? ";" : ""}`),
+		"",
+	].join("\n");
+}
+
+/** The generated texts: model/init.meta.json, model/init.luau with its generated region filled in, the remote names. */
 export function generatedFiles(declarations = featureDeclarations()) {
 	const meta = `${JSON.stringify({ attributes: modelAttributes(declarations) }, null, 2)}\n`;
 	const entry = readFileSync(LUAU_ENTRY, "utf8");
@@ -121,7 +160,7 @@ export function generatedFiles(declarations = featureDeclarations()) {
 	if (begin < 0 || end < begin) throw new Error(`${LUAU_ENTRY} lacks the generated region's markers`);
 	const lines = [...luauConfigFields(declarations)].map(([field, type]) => `\t${field}: ${type},\n`);
 	const luau = entry.slice(0, begin + LUAU_BEGIN.length) + lines.join("") + entry.slice(end);
-	return { [MODEL_META]: meta, [LUAU_ENTRY]: luau };
+	return { [MODEL_META]: meta, [LUAU_ENTRY]: luau, [REMOTE_NAMES]: remoteNamesText(declarations) };
 }
 
 /** Writes the generated files that differ; answers the paths it wrote. */
@@ -226,6 +265,17 @@ export function modelSettingProblems() {
 		const cell = listed.get(name);
 		if (cell !== undefined && cell !== want)
 			problems.push(`the README says ${name} defaults to ${cell}, its feature ${want}`);
+	}
+
+	// Each declared remote: a name, once.
+	const seenRemotes = new Set();
+	for (const declaration of declarations) {
+		for (const name of declaration.remotes ?? []) {
+			if (name === undefined)
+				problems.push(`${declaration.file}: a remote is neither a string nor a string constant of src/shared/`);
+			else if (seenRemotes.has(name)) problems.push(`the remote ${name} is declared twice`);
+			seenRemotes.add(name);
+		}
 	}
 
 	// Each declared client part is a module of src/client/ with that start function (the loader starts what the

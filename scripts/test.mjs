@@ -1,12 +1,14 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, the Markdown's links and the
-// promise ledger's spec names, runs the reference service's contract tests (node:test),
+// promise ledger's spec names and the mutant pins, runs the reference service's contract tests (node:test),
 // starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
 // and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
 // package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
 // Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool, TOOL_NAMES } from "./tools.mjs";
 import { ensureSetup } from "./setup.mjs";
@@ -31,6 +33,11 @@ const filter = filterIndex >= 0 ? args[filterIndex + 1] : undefined;
 const soak = !args.includes("--no-soak") && filter === undefined;
 
 const suites = [];
+/**
+ * Minutes one TestEZ run (one signal mode) may take before it is stopped from here: about 6 on an idle two-core
+ * machine, 15 to 20 on a busy one (STAFFOPS_TEST_WALL_MINUTES changes it).
+ */
+const WALL_MINUTES = Number(process.env.STAFFOPS_TEST_WALL_MINUTES ?? "") || 30;
 
 function run(label, command, commandArgs, options = {}) {
 	console.log(`\n== ${label}`);
@@ -99,8 +106,8 @@ if (!luneOnly) {
  * Runs a node script that prints `N passed, N failed` last and adds its counts as the suite `name` (a non-zero exit
  * with no failure counted counts as one).
  */
-function countedScript(name, label, script) {
-	const result = run(label, "node", [script]);
+function countedScript(name, label, script, scriptArgs = []) {
+	const result = run(label, "node", [script, ...scriptArgs]);
 	const counts = lastCounts(result.stdout, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;
@@ -118,6 +125,9 @@ if (!luneOnly && filter === undefined) {
 	// 2d. The promise ledger (test/promises.md): every spec it names for a documented promise still exists (one
 	// `not ok` per spec not found), so a renamed or removed spec cannot leave a promise silently unchecked.
 	countedScript("Promise ledger", "promise ledger (test/promises.md)", "scripts/check-promises.mjs");
+	// The mutation run (npm run mutants) is too slow for npm test, but that every planted bug still finds its place
+	// in src/ is quick to check: a change that moves or rewrites pinned code says so here, not in the next mutation run.
+	countedScript("Mutant pins", "mutant pins (scripts/mutants.list.mjs)", "scripts/mutants.mjs", ["--pins"]);
 }
 
 // 3. The reference service's own contract tests.
@@ -160,6 +170,9 @@ async function runLune(signals = "Deferred", pattern = filter) {
 	const lune = requireTool("lune");
 	const luneArgs = ["run", "test/runner/run.luau", "build/test-place.rbxl"];
 	if (pattern) luneArgs.push(pattern);
+	// The runner writes the name of the spec it is running here: a spec that never yields also stops the runner's
+	// own timeout, so the run is stopped from here after WALL_MINUTES and that spec is named.
+	const progress = join(mkdtempSync(join(tmpdir(), "staffops-progress-")), "running");
 	const child = spawn(lune, luneArgs, {
 		stdio: ["ignore", "pipe", "inherit"],
 		env: {
@@ -168,6 +181,7 @@ async function runLune(signals = "Deferred", pattern = filter) {
 			STAFFOPS_SERVICE_KEY: service.key,
 			STAFFOPS_PROBE_URL: probe.url,
 			STAFFOPS_SIGNAL_BEHAVIOR: signals,
+			STAFFOPS_TEST_PROGRESS: progress,
 		},
 	});
 	let output = "";
@@ -175,9 +189,19 @@ async function runLune(signals = "Deferred", pattern = filter) {
 		output += chunk;
 		process.stdout.write(chunk);
 	});
+	let stuck;
+	const wall = setTimeout(() => {
+		stuck = existsSync(progress) ? readFileSync(progress, "utf8") : "(before the first spec)";
+		console.log(
+			`\n[test] stopped the ${signals} run after ${WALL_MINUTES} minutes; the spec running was: ${stuck}`,
+		);
+		child.kill("SIGKILL");
+	}, WALL_MINUTES * 60_000);
 	const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
+	clearTimeout(wall);
 	service.stop();
 	probe.close();
+	if (stuck !== undefined) return { passed: 0, failed: 1, failedSpecs: [`${stuck} (stuck: the run was stopped)`] };
 	const counts = lastCounts(output, /^(\d+) passed, (\d+) failed$/gm);
 	const passed = counts ? Number(counts[1]) : 0;
 	let failed = counts ? Number(counts[2]) : 0;

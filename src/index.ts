@@ -96,6 +96,7 @@ export type {
 	StaffOpsKeySource,
 } from "./server/config";
 export type { JoinResult, PlayerSession } from "./server/records";
+export type { MessagingLike, ReceivedMessage } from "./roblox/messaging";
 export type { PlayersLike } from "./roblox/players";
 export type { ServerSeams } from "./server/seams";
 export type { DecidedProfile, RegistrationFacts, ServiceProfile } from "./server/profile";

@@ -1,11 +1,13 @@
 import { activityRoutes } from "./resources/activity";
 import { callsRoutes } from "./resources/calls";
 import { commandsRoutes } from "./resources/commands";
+import { consentRoutes } from "./resources/consent";
 import { deployedRoutes } from "./resources/deployed";
 import { gamesRoutes } from "./resources/games";
 import { historyRoutes } from "./resources/history";
 import { ordersRoutes } from "./resources/orders";
 import { supportCallsRoutes } from "./resources/supportCalls";
+import { syncRoutes } from "./resources/sync";
 import { teamsRoutes } from "./resources/teams";
 import { timeOffRoutes } from "./resources/timeOff";
 import type { RouteSpec } from "./routeSpec";
@@ -13,9 +15,10 @@ import type { RouteSpec } from "./routeSpec";
 // The route table: every operation the api client knows, gathered from the resource modules.
 //
 // To add a route:
-// 1. In its resource module (`resources/<resource>.ts`; a deployed-service extension goes in `deployed.ts`):
+// 1. In its resource module (`resources/<resource>.ts`; a deployed-only one is shaped the same, see `deployed.ts`):
 //    the argument and answer types, the argument spec, the answer reader (`satisfies Reader<TheAnswer>`), one
-//    `route(...)` entry in the module's routes, and the method in its namespace interface and factory.
+//    `route(...)` entry in the module's routes, and the method in its namespace interface and factory. A new module
+//    also adds its routes to `OPERATIONS` below and its factory to `apiClient.ts`.
 // 2. Here: its id in `OperationId` (the interface document's routes) or `ExtensionId` (the deployed service's).
 // The compiler then holds the rest together: a route without an id here, or an id without a route, does not build.
 // A background operation of the game integration or the bridge also gets a row in `FAILURE_POLICY`.
@@ -71,6 +74,8 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: RouteSpec } = {
 	...callsRoutes,
 	...teamsRoutes,
 	...deployedRoutes,
+	...syncRoutes,
+	...consentRoutes,
 	...supportCallsRoutes,
 	...commandsRoutes,
 };

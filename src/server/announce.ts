@@ -25,7 +25,7 @@ export function announce(
 	if (result.banned) {
 		host.signals.playerBanned.Fire(player, result.reason);
 		// The reason is the service's text: never printed (it may name anyone, and it is not filtered here).
-		if (host.config.kickBanned) kick(host, player, result.reason);
+		if (host.config.kickBanned) kickBanned(host, player, result.reason);
 		else logInfo(`${playerLabel(player)} is banned; not kicked (kickBanned is false)`);
 	} else if (result.isStaff) {
 		host.signals.staffJoined.Fire(player);
@@ -33,10 +33,16 @@ export function announce(
 	}
 }
 
-function kick(
+/**
+ * Kicks a banned player with the game's kick message around `reason`, filtered for them first; `source` ends the log
+ * line (why the player is held banned). Never yields the caller.
+ * @internal
+ */
+export function kickBanned(
 	host: { readonly config: StaffOpsSettings; readonly guard: (label: string, fn: () => void) => void },
 	player: Player,
 	reason: string,
+	source = "banned by the service",
 ): void {
 	// The reason is text from outside Roblox shown to the player: Roblox requires it filtered for them first. The
 	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass in time is not shown at all.
@@ -51,7 +57,7 @@ function kick(
 		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
 		host.guard("kick", () => {
 			player.Kick(text);
-			logInfo(`kicked ${playerLabel(player)}: banned by the service`);
+			logInfo(`kicked ${playerLabel(player)}: ${source}`);
 		});
 	});
 }

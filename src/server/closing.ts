@@ -40,8 +40,8 @@ export interface CloseOutcome {
 
 /**
  * The close (`BindToClose`): sends what is still queued (registering first if needed), settles joins whose outcome
- * is unknown with one read of the player list and, with the deployed profile's sync, one last sync; then the queued
- * leaves, the open calls' end, and the server's end when the sessions option says so, until done or
+ * is unknown with one read of the player list and, with the deployed profile's sync, one last sync; then the open
+ * calls' end, the players' leaves, and the server's end when the sessions option says so, until done or
  * `shutdownDeadlineSeconds` of real time passed. It stops waiting as soon as the work cannot succeed (a refused key,
  * HTTP turned off, a service that cannot be reached: `closeWatch.ts`), and says in one line what was left unsent and
  * why. Yields; the caller stops after.
@@ -62,37 +62,47 @@ export function closeInOrder(ctx: ServerContext, parts: ClosingParts): CloseOutc
 	// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
 	const reportsUntil = sessions.endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
 	joins.gathering.stopWaiting();
-	// Roblox may remove the players only after the callbacks have returned
-	// (docs/roblox.md#the-order-of-playerremoving-and-bindtoclose-is-not-documented), when nothing is sent
-	// any more: with leaves on, every player present leaves now, one request each, inside the reports' share.
-	// Not when the server's end ends their sessions anyway, except on the deployed service, whose endServer
-	// deletes the sessions of non-staff players still in game (their visits with them).
-	const endEndsSessions = sessions.endsServer() && ctx.profile !== "deployed";
-	if (sessions.reportsLeaves() && !endEndsSessions) joins.gathering.leaveEveryone();
-	while (
-		os.clock() < reportsUntil &&
-		!blocked() &&
-		(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())
-	) {
-		if (registration.current === undefined) {
-			if (!registration.isRegistering() && os.clock() >= registration.nextShutdownAttempt) registration.start();
-		} else {
-			if (os.clock() >= joins.queue.notBefore) {
-				joins.queue.flush();
-				sessions.flush();
+	// Joins, the leaves already queued and the last sync (players' call messages ride it) go first.
+	const sendQueued = () => {
+		while (
+			os.clock() < reportsUntil &&
+			!blocked() &&
+			(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())
+		) {
+			if (registration.current === undefined) {
+				if (!registration.isRegistering() && os.clock() >= registration.nextShutdownAttempt)
+					registration.start();
+			} else {
+				if (os.clock() >= joins.queue.notBefore) {
+					joins.queue.flush();
+					sessions.flush();
+				}
+				// The grace periods of the join check would outlast the close: one read settles every unknown join now.
+				joins.queue.checkAtClose();
 			}
-			// The grace periods of the join check would outlast the close: one read settles every unknown join now.
-			joins.queue.checkAtClose();
+			task.wait(0.05);
 		}
-		task.wait(0.05);
-	}
-	// The service's endServer leaves calls open for ever: end them first, inside the server end's share.
+	};
+	sendQueued();
+	// Then the open calls end (`serverClosed`), dashboard-started ones too: before the players' leaves, which end their
+	// calls as `userLeft` and would make this end a refused repeat, and before the server's end, which leaves them open
+	// for ever (docs/service-contract.md#ending-a-support-call). Inside the server end's share.
 	let callsLeftOpen = false;
 	const endingCalls = blocked() ? undefined : supportCalls.endAllCalls();
 	if (endingCalls !== undefined) {
 		const callsUntil = sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
 		while (os.clock() < callsUntil && !blocked() && endingCalls.getStatus() === "Started") task.wait(0.05);
 		callsLeftOpen = endingCalls.getStatus() === "Started";
+	}
+	// Roblox may remove the players only after the callbacks have returned
+	// (docs/roblox.md#the-order-of-playerremoving-and-bindtoclose-is-not-documented), when nothing is sent
+	// any more: with leaves on, every player present leaves now, one request each, inside the reports' share.
+	// Not when the server's end ends their sessions anyway, except on the deployed service, whose endServer
+	// deletes the sessions of non-staff players still in game (their visits with them).
+	const endEndsSessions = sessions.endsServer() && ctx.profile !== "deployed";
+	if (sessions.reportsLeaves() && !endEndsSessions) {
+		joins.gathering.leaveEveryone();
+		sendQueued();
 	}
 	let serverNotEnded = false;
 	if (sessions.endsServer() && registration.current !== undefined) {

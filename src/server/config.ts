@@ -165,6 +165,7 @@ interface ResolvedSettings {
 	readonly builtInNotifications: boolean;
 	readonly consentPrompt: boolean;
 	readonly callStaff: boolean;
+	readonly callsNeedModeration: boolean;
 	readonly callSyncSeconds: number;
 	readonly activity: ActivityOptions;
 	readonly logLevel: LogLevel;

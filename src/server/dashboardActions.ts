@@ -40,9 +40,28 @@ export class DashboardActions {
 	private shutdownText?: string;
 	private readonly warned = new Set<string>();
 	/** Actions acted on, by type (diagnostics, specs). */
-	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0 };
+	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0 };
+
+	/**
+	 * Hears of a kick or notify whose player is not on this server; true when it took it (cross-server delivery), so
+	 * it is not counted as dropped. Set by the cross-server feature.
+	 */
+	passOn?: (action: QueuedAction) => boolean;
 
 	constructor(private readonly seams: DashboardSeams) {}
+
+	/**
+	 * Acts on a kick or notify another server passed on, when its player is here (in a thread of its own, in `pcall`);
+	 * false, with nothing kept or warned, when they are not.
+	 */
+	actHere(action: QueuedAction): boolean {
+		if (action.type === "shutdown" || this.find(action.userId) === undefined) return false;
+		task.spawn(() => {
+			const [ok, problem] = pcall(() => this.act(action, true));
+			if (!ok) this.ignore(`a ${action.type} that failed (${tostring(problem)})`);
+		});
+		return true;
+	}
 
 	/** Acts on one answer's actions; `dropped` names the items the reader left out. */
 	handle(actions: ReadonlyArray<QueuedAction>, dropped: ReadonlyArray<string>): void {
@@ -67,7 +86,8 @@ export class DashboardActions {
 		if (text !== undefined) task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
 	}
 
-	private act(action: QueuedAction): void {
+	/** `passedOn`: it came from another server, so it is never passed on again. */
+	private act(action: QueuedAction, passedOn = false): void {
 		if (action.type === "shutdown") {
 			if (this.shutdownText !== undefined) return;
 			const text = action.message ?? "";
@@ -84,6 +104,10 @@ export class DashboardActions {
 		}
 		const player = this.find(action.userId);
 		if (player === undefined) {
+			if (!passedOn && this.passOn?.(action) === true) {
+				this.counts.passedOn += 1;
+				return;
+			}
 			this.ignore(`a ${action.type} for a player who is not on this server`);
 			return;
 		}

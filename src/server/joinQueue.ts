@@ -1,7 +1,6 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
 import { backgroundWait, reactionTo } from "../api/failurePolicy";
-import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
-import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
+import type { PlayerJoinArgs } from "../api/resources/activity";
 import { HealthLog, logInfo, logVerbose, logWarn, playerLabel } from "../background/log";
 import type { Scheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
@@ -10,23 +9,8 @@ import type { RetryShare } from "../background/retryShare";
 import { waitedForBudget } from "../transport/budget";
 import { announce } from "./announce";
 import type { DecidedProfile } from "./profile";
-import { privacyOf } from "./tracking";
+import { joinArgsOf, outcomeOf, resultOfAnswer, resultOfListing } from "./joinAnswers";
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
-
-/** The player's display name when it can be sent (a non-empty line of text). */
-function displayNameOf(record: PlayerRecord): string | undefined {
-	const [ok, name] = pcall(() => record.player.DisplayName);
-	return ok && typeIs(name, "string") && name.size() > 0 && name.size() <= 256 && name.find("%c")[0] === undefined
-		? name
-		: undefined;
-}
-
-/** An answered join in a verbose line: what the service said, never its reason's text. */
-function outcomeOf(result: JoinResult): string {
-	if (result.banned) return "banned";
-	if (result.tracked === false) return "not tracked";
-	return result.isStaff ? "staff" : "player";
-}
 
 /** What the join queue needs from the integration. @internal */
 export interface JoinQueueSeams {
@@ -168,18 +152,7 @@ export class JoinQueue {
 
 	private send(record: PlayerRecord, registered: Registered): void {
 		record.phase = "sending";
-		const args: PlayerJoinArgs = {
-			playerId: record.userId,
-			safechat: record.safechat ?? true,
-			username: record.username,
-			tzOffset: record.report?.tzOffset ?? UNKNOWN_TZ_OFFSET,
-			platform: record.report?.platform ?? "unknown",
-			gameId: registered.runningGameId,
-			// The deployed service places the session in time by `datetime` (else at arrival); never `groupRank`.
-			...(this.host.profile() === "deployed"
-				? { datetime: record.joinedAtMs, userKey: tostring(record.userId), displayName: displayNameOf(record) }
-				: {}),
-		};
+		const args: PlayerJoinArgs = joinArgsOf(record, registered, this.host.profile());
 		record.sentArgs = args;
 		logVerbose(
 			`sending the join of ${playerLabel(record.player)}${record.likelyStaff ? " first (likely staff)" : ""}`,
@@ -195,7 +168,7 @@ export class JoinQueue {
 				this.host.guard("join answer", () => {
 					if (record.request !== request || this.stopped) return;
 					record.request = undefined;
-					this.answered(record, args, answer, registered);
+					this.settle(record, resultOfAnswer(args, answer), registered);
 				}),
 			(err: unknown) =>
 				this.host.guard("join failure", () => {
@@ -203,31 +176,6 @@ export class JoinQueue {
 					record.request = undefined;
 					this.failed(record, err);
 				}),
-		);
-	}
-
-	private answered(
-		record: PlayerRecord,
-		args: PlayerJoinArgs,
-		answer: PlayerJoinAnswer,
-		registered: Registered,
-	): void {
-		// An absent `banned` means the service did not say the player is banned (its privacy modes leave it out).
-		const banned = answer.banned === true;
-		this.settle(
-			record,
-			{
-				banned,
-				reason: banned ? (answer.reason ?? "") : "",
-				isStaff: answer.isStaff === true && !banned,
-				sessionId: answer.sessionId,
-				runningPlayerId: answer.runningPlayerId,
-				platform: args.platform,
-				tzOffset: args.tzOffset,
-				safechat: args.safechat,
-				...privacyOf(answer),
-			},
-			registered,
 		);
 	}
 
@@ -248,20 +196,7 @@ export class JoinQueue {
 			this.flush();
 			return;
 		}
-		const sent = record.sentArgs;
-		this.settle(
-			record,
-			{
-				banned: false,
-				reason: "",
-				isStaff: listing.entry?.isStaff === true,
-				runningPlayerId: listing.entry?._id,
-				platform: sent?.platform ?? "unknown",
-				tzOffset: sent?.tzOffset ?? UNKNOWN_TZ_OFFSET,
-				safechat: sent?.safechat ?? true,
-			},
-			registered,
-		);
+		this.settle(record, resultOfListing(listing, record.sentArgs), registered);
 	}
 
 	private settle(record: PlayerRecord, result: JoinResult, registered: Registered): void {

@@ -4,8 +4,11 @@ import type { StaffOpsApiClient } from "../api/apiClient";
 import type { Scheduler } from "../transport/scheduler";
 import type { TransportSeams } from "../transport/transport";
 import { canUserChat } from "../roblox/chatPermission";
+import type { MemoryStoreLike } from "../roblox/memoryStore";
+import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
+import type { ServerTeleport } from "../roblox/teleport";
 import type { SessionEvent } from "./sessionEvents";
 import { chatLines } from "./chatSource";
 
@@ -22,6 +25,8 @@ import { chatLines } from "./chatSource";
 export interface ServerSeams {
 	/** Default `Players`. */
 	readonly players?: PlayersLike;
+	/** Default `MessagingService`: cross-server delivery (README#many-servers); each simulated server passes its own. */
+	readonly messaging?: MessagingLike;
 	/** The clock of heartbeats, backoff and the client-report wait; default `os.clock` + `task.delay`. */
 	readonly scheduler?: Scheduler;
 	/** Uniform draws in [0, 1) for backoff jitter; default `math.random`. */
@@ -42,6 +47,10 @@ export interface ServerSeams {
 	readonly isStudio?: () => boolean;
 	/** Filters texts shown to a player (dashboard texts, support-call messages); default Roblox's `TextService` filter. */
 	readonly textFilter?: TextFilter;
+	/** The game's shared memory, for bans that hold through an outage; default `MemoryStoreService`. */
+	readonly memoryStore?: MemoryStoreLike;
+	/** Moves a player to another server (join server); default TeleportService (`TeleportAsync`, `TeleportInitFailed`). */
+	readonly teleport?: ServerTeleport;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
 	/**

@@ -18,7 +18,7 @@ import {
 } from "./features";
 import { DecidedProfile, RegistrationFacts, registrationFacts } from "./profile";
 import type { PlayerSession, ServerSignals } from "./records";
-import { defaultBindToClose, ServerSeams } from "./seams";
+import { defaultBindToClose, defaultIsStudio, ServerSeams } from "./seams";
 import type { StaffOpsStatus } from "./status";
 
 /**
@@ -68,7 +68,22 @@ export class StaffOpsServer {
 			(ctx.seams.bindToClose ?? defaultBindToClose)(() => ctx.guard("shutdown", () => this.shutdown())),
 		);
 		this.features.clientReport.deliver(clientParts());
-		ctx.guard("registration", () => ctx.registration.start());
+		ctx.guard("registration", () => this.registerAfterJitter());
+	}
+
+	/**
+	 * The first registration, after a random wait of up to `startJitterSeconds` outside Studio: a game update restarts
+	 * every server at once, and the wait spreads their registrations (docs/many-servers.md#figures-for-a-whole-game).
+	 */
+	private registerAfterJitter(): void {
+		const ctx = this.ctx;
+		const jitter = ctx.config.startJitterSeconds ?? 0;
+		if (jitter <= 0 || (ctx.seams.isStudio ?? defaultIsStudio)()) return ctx.registration.start();
+		ctx.scheduler.delay(ctx.random() * jitter, () =>
+			ctx.guard("registration", () => {
+				if (!ctx.stopped) ctx.registration.start();
+			}),
+		);
 	}
 
 	/** Each feature's diagnostics record (counts and sizes), by feature name. @internal */

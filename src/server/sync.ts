@@ -9,7 +9,7 @@ import type { Registered } from "./records";
 import type { SessionEvent, SessionEvents } from "./sessionEvents";
 
 /**
- * Seconds between syncs while no support call is open. A dashboard kick waits for the next sync: uniform over the
+ * Seconds between syncs while no support call is open, unless `syncSeconds` says otherwise. A dashboard kick waits for the next sync: uniform over the
  * interval, so its p95 is 0.95 × 12.5 ≈ 11.9 s plus one round trip, within 15 s; and a 100-player hour costs
  * 3600 / 12.5 = 288 syncs, under 300 (bench/sync-hour.luau measures both).
  * @internal
@@ -60,6 +60,8 @@ export interface SyncSeams {
 	readonly guard: (label: string, fn: () => void) => void;
 	/** Seconds between syncs while a support call is open (`callSyncSeconds`). */
 	readonly fastSeconds: number;
+	/** Seconds between syncs otherwise (`syncSeconds`); default {@link SYNC_IDLE_SECONDS}. */
+	readonly idleSeconds?: number;
 }
 
 /** A queued event in the deployed service's shape (docs/service-contract.md#session-events). */
@@ -111,7 +113,7 @@ export class Sync {
 		this.outbox = outbox ?? NO_OUTBOX;
 	}
 
-	/** Syncs every `fastSeconds` while `on` (a support call is open), else every {@link SYNC_IDLE_SECONDS}. */
+	/** Syncs every `fastSeconds` while `on` (a support call is open), else every `idleSeconds`. */
 	setFast(on: boolean): void {
 		const sooner = on && !this.fast;
 		this.fast = on;
@@ -121,7 +123,7 @@ export class Sync {
 
 	/** The interval now, in seconds. */
 	interval(): number {
-		return this.fast ? this.seams.fastSeconds : SYNC_IDLE_SECONDS;
+		return this.fast ? this.seams.fastSeconds : (this.seams.idleSeconds ?? SYNC_IDLE_SECONDS);
 	}
 
 	/** Schedules the next sync after `seconds` (default: the interval), replacing any scheduled one. */

@@ -1,13 +1,10 @@
 import { t } from "@rbxts/t";
 
-// What crosses the `Consent` and `Activity` remotes (named below; their folder: `remotes.ts`). The server decides everything; a client only
-// shows a prompt it was asked to show, answers it with a boolean, and names its own activity state.
-
-/** The consent remote: server → client, show or close the prompt; client → server, the player's answer. @internal */
-export const CONSENT_REMOTE = "Consent";
-
-/** The staff activity remote: server → client, start reporting with the workspace's AFK settings; client → server, a state name. @internal */
-export const ACTIVITY_REMOTE = "Activity";
+// What crosses the `Consent` and `Activity` remotes (declared by the consent and staff activity features; their folder:
+// `remotes.ts`). The server decides everything; a client only shows a prompt it was asked to show, answers it with a
+// boolean, and names its own activity state. `Consent`: server → client, show or close the prompt; client → server,
+// the player's answer. `Activity`: server → client, start reporting with the workspace's AFK settings; client →
+// server, a state name.
 
 /** Server → client on `Consent`: show the prompt, or close it (answered elsewhere, or no longer needed). @internal */
 export type ConsentCommand = "show" | "close";

@@ -1,23 +1,25 @@
 import { ReplicatedStorage } from "@rbxts/services";
+import type { RemoteName } from "./remoteNames";
 
 /**
  * The folder in ReplicatedStorage that holds StaffOps' remotes, created by the server; nothing in it carries the API
- * key. Each remote's name belongs to its feature: it is written once, in that feature's protocol module of `shared/`
- * (`reportPayload.ts`, `chatProtocol.ts`, `supportProtocol.ts`, `privacyProtocol.ts`, `notifyProtocol.ts`), which the
- * feature's server module and its client part both import, and the feature's declaration lists it.
+ * key. Each remote's name belongs to its feature: its declaration lists it (`remotes`), and the build writes every
+ * declared name into {@link RemoteName} (`remoteNames.ts`), so the feature's server module and its client part name
+ * it as a checked string. (Older features name theirs through a constant of their protocol module; the build reads
+ * those too.)
  * @internal
  */
 export const REMOTES_FOLDER_NAME = "StaffOpsRemotes";
 
 /** StaffOps' remotes by name (each feature's declaration names its own). @internal */
-export type Remotes = Record<string, RemoteEvent>;
+export type Remotes = { readonly [name in RemoteName]: RemoteEvent };
 
 /**
  * Server side: finds or creates the remotes folder and the remote `name` in it (idempotent, so the server and the
  * call bridge can both ask for one in either order).
  * @internal
  */
-export function ensureRemote(name: string, parent: Instance = ReplicatedStorage): RemoteEvent {
+export function ensureRemote(name: RemoteName, parent: Instance = ReplicatedStorage): RemoteEvent {
 	let folder = parent.FindFirstChild(REMOTES_FOLDER_NAME);
 	if (folder === undefined) {
 		folder = new Instance("Folder");
@@ -34,10 +36,11 @@ export function ensureRemote(name: string, parent: Instance = ReplicatedStorage)
 }
 
 /** Server side: {@link ensureRemote} for each of `names`, by name. @internal */
-export function ensureRemotes(names: ReadonlyArray<string>, parent: Instance = ReplicatedStorage): Remotes {
-	const remotes: Remotes = {};
+export function ensureRemotes(names: ReadonlyArray<RemoteName>, parent: Instance = ReplicatedStorage): Remotes {
+	const remotes: Partial<Record<RemoteName, RemoteEvent>> = {};
 	for (const name of names) remotes[name] = ensureRemote(name, parent);
-	return remotes;
+	// Every declared remote is in `names` (the server passes the declarations' list, which RemoteName is made from).
+	return remotes as Remotes;
 }
 
 /**
@@ -46,7 +49,7 @@ export function ensureRemotes(names: ReadonlyArray<string>, parent: Instance = R
  * @internal
  */
 export function waitForRemote(
-	name: string,
+	name: RemoteName,
 	parent: Instance = ReplicatedStorage,
 	timeoutSeconds = 30,
 ): RemoteEvent | undefined {

@@ -8,9 +8,6 @@ export type Platform = "Phone" | "Tablet" | "Console" | "Desktop" | "unknown";
 /** The largest offset from UTC in use (UTC+14:00, Kiribati), in minutes. @internal */
 export const MAX_OFFSET_MINUTES = 14 * 60;
 
-/** The client report's remote: client → server, the client's platform and timezone offset, once. @internal */
-export const CLIENT_REPORT_REMOTE = "ClientReport";
-
 /**
  * What a client reports about itself through the `ClientReport` remote, once: its platform and its offset from
  * UTC. The server checks it with {@link isClientReportPayload} and treats it as untrusted.

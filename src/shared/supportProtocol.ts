@@ -32,7 +32,13 @@ export type SupportCallType = "support" | "report";
 
 /** `state`: what the player's call entry shows. */
 export interface SupportStatePayload {
+	/** Calls may be placed (from the built-in form, a game's own UI through `SupportClient`, or game code). */
 	readonly available: boolean;
+	/**
+	 * The built-in "Call staff" entry is shown: calls are available and the workspace's `moderation` is on, as the
+	 * official module's menu. Absent from an older server: `available`.
+	 */
+	readonly offered?: boolean;
 	/** False when the player's chat settings forbid chat: preset reasons only, no writing in a call. */
 	readonly canChat: boolean;
 	readonly presets: { readonly support: ReadonlyArray<string>; readonly report: ReadonlyArray<string> };

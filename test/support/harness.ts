@@ -3,6 +3,9 @@
  * puts in `_G.StaffOpsTest`. Functions marked `this: void` are called with `.`, the others with `:`.
  */
 
+import type { MessagingLike } from "../../src/roblox/messaging";
+import type { PlayersLike } from "../../src/roblox/players";
+
 /** A fake client of one player: what it sends through remotes and what the server sent it. */
 export interface FakeClient {
 	/** Fires `remote` from this player's client (OnServerEvent gets the player, then the serialised values). */
@@ -78,6 +81,21 @@ export interface HarnessClient {
 	focusWindow: (this: void, focused: boolean) => void;
 }
 
+/** Another server of the game in one simulation (`harness.universe.addServer`). */
+export interface SimulatedServer {
+	readonly id: string;
+	/** Its players: pass as the `players` seam. */
+	readonly players: PlayersLike;
+	/** Its MessagingService: pass as the `messaging` seam. */
+	readonly messaging: MessagingLike;
+	/** A player joins this server: PlayerAdded fires on its `players`. */
+	add: (this: void, userId: number, name?: string) => Player;
+	/** The player leaves this server: PlayerRemoving fires, then the player is unparented. */
+	remove: (this: void, player: Player) => void;
+	/** Takes the server out of the universe; its players leave. */
+	close: (this: void) => void;
+}
+
 export interface Harness {
 	/** Base URL of the reference Staff Operations Service the run started (loopback). */
 	readonly serviceUrl: string;
@@ -113,8 +131,8 @@ export interface Harness {
 		lastTimeout: (this: void) => number | undefined;
 	};
 	readonly players: {
-		/** Adds a player to the server; PlayerAdded fires (deferred). */
-		add: (this: void, userId: number, name?: string) => Player;
+		/** Adds a player to the server; PlayerAdded fires (deferred). `launchData`: their `GetJoinData().LaunchData`. */
+		add: (this: void, userId: number, name?: string, launchData?: string) => Player;
 		/** The player leaves: PlayerRemoving fires, then the player is unparented. */
 		remove: (this: void, player: Player) => void;
 		/** The message the player was kicked with, or undefined. */
@@ -188,6 +206,11 @@ export interface Harness {
 		messageCounts: (this: void) => { published: number; delivered: number; dropped: number };
 		/** MemoryStore bytes in use, the game's quota, and request units spent. */
 		memoryUsage: (this: void) => { usedBytes: number; quotaBytes: number; requests: number };
+		/**
+		 * Another server of the game in this simulation (`reset` closes it): give a StaffOps server its `players` and
+		 * `messaging` as seams. It counts in the universe's limits like this `game`'s server.
+		 */
+		addServer: (this: void, id: string) => SimulatedServer;
 	};
 	/** Roblox's chat (lune/roblox/fakes/chat.luau): TextChatService or the legacy chat, the default chat bar. */
 	readonly chat: {

@@ -14,12 +14,17 @@ import {
 import type { CallOptions } from "../callOptions";
 import { anyTable, bool, list, num, object, opt, Reader, req, str, strings, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
+import { Workspace, workspace } from "./workspace";
 
 // Activity tracking: `client.activity`. Registering a running server, reporting joins, reading a user's activity.
 // Readers are tolerant (`reader.ts`): what identifies a resource or what the library itself needs is required,
 // everything else optional; each answer reader is declared against its answer type, so the compiler checks the two agree.
 
 // ---- Resources ----
+
+// The workspace `createServer` answers with is its own module (the deployed service's `getServer` answers it too);
+// named here as well, beside the answer that carries it.
+export type { Workspace } from "./workspace";
 
 /**
  * The five minute counters of an activity summary or session.
@@ -31,41 +36,6 @@ export interface ActivityMinutes {
 	readonly inactive?: number;
 	readonly typing?: number;
 	readonly messages?: number;
-}
-
-/**
- * The workspace (group) a server was registered in, as `createServer` returns it.
- * @see README#typed-client
- */
-export interface Workspace {
-	readonly groupId?: string;
-	/** The deployed service names these fields differently; what it sends is kept as it is. */
-	readonly owner?: { readonly serviceId?: string; readonly platformId?: string };
-	readonly minSyncRole?: number;
-	/**
-	 * The service echoes the workspace's API key here; the client always replaces it with `<redacted>`, so the key
-	 * never reaches game code, a log line or a signal.
-	 */
-	readonly loaderId?: string;
-	readonly currentDistribution?: number;
-	readonly distributionPeriod?: string;
-	readonly distributionDMs?: boolean;
-	readonly premium?: {
-		readonly is?: boolean;
-		readonly subscriptionId?: string;
-		readonly planType?: string;
-		/** The deployed service names these fields differently; what it sends is kept as it is. */
-		readonly managedBy?: { readonly platformId?: string; readonly customerId?: string };
-	};
-	readonly tags?: ReadonlyArray<string>;
-	readonly created?: string;
-	readonly brandColor?: string;
-	readonly groupName?: string;
-	readonly syncing?: boolean;
-	readonly lastSynced?: string;
-	readonly trackedStaff?: number;
-	readonly overrideRoleMaximumSize?: number;
-	readonly banStatus?: { readonly is?: boolean; readonly reason?: string; readonly bannedBy?: string };
 }
 
 /**
@@ -236,34 +206,6 @@ const minutes = object({
 	inactive: opt(num),
 	typing: opt(num),
 	messages: opt(num),
-});
-
-/** The workspace reader; the deployed service's `getServer` answers it too. @internal */
-export const workspace: Reader<Workspace> = object({
-	groupId: opt(str),
-	owner: opt(object({ serviceId: opt(str), platformId: opt(str) })),
-	minSyncRole: opt(num),
-	loaderId: opt(str),
-	currentDistribution: opt(num),
-	distributionPeriod: opt(str),
-	distributionDMs: opt(bool),
-	premium: opt(
-		object({
-			is: opt(bool),
-			subscriptionId: opt(str),
-			planType: opt(str),
-			managedBy: opt(object({ platformId: opt(str), customerId: opt(str) })),
-		}),
-	),
-	tags: opt(strings),
-	created: opt(str),
-	brandColor: opt(str),
-	groupName: opt(str),
-	syncing: opt(bool),
-	lastSynced: opt(str),
-	trackedStaff: opt(num),
-	overrideRoleMaximumSize: opt(num),
-	banStatus: opt(object({ is: opt(bool), reason: opt(str), bannedBy: opt(str) })),
 });
 
 const activitySummary: Reader<ActivitySummary> = object({

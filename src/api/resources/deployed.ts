@@ -2,15 +2,21 @@ import { ArgSpec, boolRule, idRule, isFiniteNumber, Rule, serviceIdRule } from "
 import type { CallOptions } from "../callOptions";
 import { bool, object, opt, Reader, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
-import { Workspace, workspace } from "./activity";
-import { ConsentAnswer, consentAnswer, consentArgSpec, ConsentArgs, consentBody } from "./consent";
-import { MAX_SYNC_ANSWER_BYTES, SendDataAnswer, sendDataArgSpec, SendDataArgs, sendDataReader } from "./sync";
+import { consentMethods, ConsentMethods, consentRoutes } from "./consent";
+import { syncMethods, SyncMethods, syncRoutes } from "./sync";
+import { Workspace, workspace } from "./workspace";
 
-// The deployed service's extensions: operations it has beyond the interface document (`client.extensions`). A
-// service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
+// A running server's life on the deployed service, beyond the interface document: a player's leave, the server's
+// end, reading the workspace by running game id. With the sync (`sync.ts`) and consent (`consent.ts`) they make up
+// `client.extensions`; a service without them answers 404 (or 405), and the game integration then turns the feature
+// that uses them off.
 //
-// To add a route here: its argument and answer types and rules below, one `route(...)` entry in `deployedRoutes`,
-// one method in `ExtensionsApi` and in `extensionsApi`, and its id in `ExtensionId` (`routes.ts`).
+// Every deployed-only resource module (this one, `sync.ts`, `consent.ts`, `supportCalls.ts`, `commands.ts`) has the
+// same shape, so a route is added in one file: its argument and answer types, argument rules and answer reader; one
+// `route(...)` entry in the module's `...Routes`; its method in the module's interface and in the factory that builds
+// it over the client's `call` (`...Api` when it is a namespace of its own, like `client.support`; `...Methods` when
+// it joins `client.extensions`, like the sync). Then its id in `ExtensionId` (`routes.ts`); a new module also adds its
+// routes to `OPERATIONS` there, and its namespace to `apiClient.ts` or its methods to `extensionsApi` below.
 // Readers are tolerant (`reader.ts`): what identifies a resource or what the library itself needs is required,
 // everything else optional; each answer reader is declared against its answer type, so the compiler checks the two agree.
 
@@ -72,7 +78,7 @@ export interface GetServerAnswer {
 // ---- Routes ----
 
 /**
- * The routes of the deployed service's extensions. A leave is not safe to repeat (docs/service-contract.md#a-leave-is-not-safe-to-repeat): it ends every open
+ * The routes of a server's life on the deployed service. A leave is not safe to repeat (docs/service-contract.md#a-leave-is-not-safe-to-repeat): it ends every open
  * session of the player on the server it names, so a repeat or a late leave can end the session of a player who came
  * back; after an unknown outcome the caller checks the running game's player list first. Ending a server twice finds
  * nothing left to end; reading the workspace changes nothing.
@@ -102,34 +108,18 @@ export const deployedRoutes = {
 		args: runningGameArgs,
 		answer: object({ success: succeeded, workspace: opt(workspace) }) satisfies Reader<GetServerAnswer>,
 	}),
-	// Not repeated by the transport: its `chatEvents` are appended without dedup; the sync decides what to resend.
-	sendData: route({
-		method: "POST",
-		path: "/activity/sendData",
-		safeToRepeat: false,
-		args: sendDataArgSpec,
-		answer: sendDataReader,
-		// Every open call's whole transcript rides each answer: megabytes with a few long calls.
-		largeAnswer: { maxBytes: MAX_SYNC_ANSWER_BYTES, lists: ["queuedActions", "ongoingChats"] },
-	}),
-	// Not repeated after an unknown outcome: the service stores every decision it gets.
-	consent: route({
-		method: "POST",
-		path: "/activity/consent",
-		safeToRepeat: false,
-		args: consentArgSpec,
-		answer: consentAnswer,
-	}),
 };
 
 // ---- Namespace ----
 
 /**
- * Operations the deployed Staff Operations Service has beyond the interface document (docs/service-contract.md#routes-beyond-the-interface): `client.extensions`.
- * A service without them answers 404 (or 405); the game integration then turns the feature that uses them off.
+ * Operations the deployed Staff Operations Service has beyond the interface document (docs/service-contract.md#routes-beyond-the-interface): `client.extensions`:
+ * a player's leave, the server's end and the workspace read (here), the sync ({@link SyncMethods}) and consent
+ * ({@link ConsentMethods}). A service without them answers 404 (or 405); the game integration then turns the feature
+ * that uses them off.
  * @see README#deployed-service-extensions
  */
-export interface ExtensionsApi {
+export interface ExtensionsApi extends SyncMethods, ConsentMethods {
 	/**
 	 * Ends a player's activity sessions on the server (`POST /activity/playerLeave/v2`, final, with `leftTime`). Not
 	 * repeated after an unknown outcome: a late repeat ends whatever session the player has there by then (a repeat
@@ -140,19 +130,15 @@ export interface ExtensionsApi {
 	endServer(runningGameId: string, options?: CallOptions): Promise<EndServerAnswer>;
 	/** Reads the workspace by running game id (`POST /activity/getServer`); refreshes the server's presence there. */
 	getServer(runningGameId: string, options?: CallOptions): Promise<GetServerAnswer>;
-	/**
-	 * The deployed service's sync (`POST /activity/sendData`): keeps the server present, delivers session events (and
-	 * a call's chat events) and hands over queued dashboard actions and ongoing chats, at most once. Never sends
-	 * `players` (a roster that removes everyone missing from it). The key is redacted from the whole answer.
-	 */
-	sendData(args: SendDataArgs, options?: CallOptions): Promise<SendDataAnswer>;
-	/** Records a player's answer to the consent prompt (`POST /activity/consent`); sent once, never repeated blindly. */
-	recordConsent(args: ConsentArgs, options?: CallOptions): Promise<ConsentAnswer>;
 }
 
-/** Builds `client.extensions` on the api client's call. @internal */
-export function extensionsApi(call: Call<keyof typeof deployedRoutes>): ExtensionsApi {
+/** Builds `client.extensions` on the api client's call: this module's methods, the sync's and consent's. @internal */
+export function extensionsApi(
+	call: Call<keyof typeof deployedRoutes | keyof typeof syncRoutes | keyof typeof consentRoutes>,
+): ExtensionsApi {
 	return {
+		...syncMethods(call),
+		...consentMethods(call),
 		reportLeave(args, options) {
 			const given = (typeIs(args, "table") ? args : {}) as Partial<PlayerLeaveArgs>;
 			const body = {
@@ -169,12 +155,6 @@ export function extensionsApi(call: Call<keyof typeof deployedRoutes>): Extensio
 		},
 		getServer(runningGameId, options) {
 			return call("getServer", options, [], { gameId: runningGameId });
-		},
-		sendData(args, options) {
-			return call("sendData", options, [], args);
-		},
-		recordConsent(args, options) {
-			return call("consent", options, [], consentBody(args));
 		},
 	};
 }

@@ -1,10 +1,12 @@
 import type { ArgSpec, Rule } from "../arguments";
 import { isFiniteNumber, serviceIdRule } from "../arguments";
+import type { CallOptions } from "../callOptions";
 import { anyTable, array, literal, object, Reader, req } from "../reader";
+import { Call, route } from "../routeSpec";
 
 // The deployed service's sync route, `POST /activity/sendData` (docs/service-contract.md): its body, its argument
-// rules and its answer reader, in one place (the route itself is declared with the other extensions, `deployed.ts`). The body never has `players`: that field is a
-// roster, and every running player of this server missing from it is removed at once (non-staff sessions deleted,
+// rules, its answer reader, its route and its method (`client.extensions.sendData`), in one place. The body never
+// has `players`: that field is a roster, and every running player of this server missing from it is removed at once (non-staff sessions deleted,
 // staff sessions ended), so a roster that is not complete and keyed exactly as the joins were loses sessions. The
 // argument rules refuse the field, so no caller can send it by mistake.
 
@@ -134,7 +136,7 @@ const listOf = (rule: Rule, max: number, expects: string): Rule => [
 ];
 
 /** Argument rules of `sendData`; `players` is not among them, so it is refused. @internal */
-export const sendDataArgSpec: ArgSpec = {
+const sendDataArgSpec: ArgSpec = {
 	required: {
 		gameId: serviceIdRule,
 		events: listOf(
@@ -175,7 +177,7 @@ const base = object({ success: req(literal(true)) });
  * left out and named in `dropped`; it never fails the answer or the other items.
  * @internal
  */
-export const sendDataReader: Reader<SendDataAnswer> = {
+const sendDataReader: Reader<SendDataAnswer> = {
 	read: (value, path) => {
 		const problem = base.read(value, path);
 		if (problem !== undefined) return problem;
@@ -202,3 +204,39 @@ export const sendDataReader: Reader<SendDataAnswer> = {
 		return undefined;
 	},
 };
+
+/**
+ * The sync's route. Not repeated by the transport: its `chatEvents` are appended without dedup; the sync decides what
+ * to resend.
+ * @internal
+ */
+export const syncRoutes = {
+	sendData: route({
+		method: "POST",
+		path: "/activity/sendData",
+		safeToRepeat: false,
+		args: sendDataArgSpec,
+		answer: sendDataReader,
+		// Every open call's whole transcript rides each answer: megabytes with a few long calls.
+		largeAnswer: { maxBytes: MAX_SYNC_ANSWER_BYTES, lists: ["queuedActions", "ongoingChats"] },
+	}),
+};
+
+/** The sync's method of `client.extensions`. @see README#deployed-service-extensions */
+export interface SyncMethods {
+	/**
+	 * The deployed service's sync (`POST /activity/sendData`): keeps the server present, delivers session events (and
+	 * a call's chat events) and hands over queued dashboard actions and ongoing chats, at most once. Never sends
+	 * `players` (a roster that removes everyone missing from it). The key is redacted from the whole answer.
+	 */
+	sendData(args: SendDataArgs, options?: CallOptions): Promise<SendDataAnswer>;
+}
+
+/** Builds the sync's method over the client's one `call`. @internal */
+export function syncMethods(call: Call<keyof typeof syncRoutes>): SyncMethods {
+	return {
+		sendData(args, options) {
+			return call("sendData", options, [], args);
+		},
+	};
+}

@@ -1,5 +1,5 @@
 import { Players, TextChatService, UserInputService } from "@rbxts/services";
-import { ACTIVITY_REMOTE, ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
+import { ActivitySettings, ActivityState, isActivitySettings } from "../../shared/privacyProtocol";
 import { waitForRemote } from "../../shared/remotes";
 import { ClientPart } from "../clientPart";
 
@@ -163,7 +163,7 @@ export function detectActivity(
 
 const part = new ClientPart(
 	(sources?: ActivitySources, remotesParent?: Instance): [started: boolean, result: boolean] => {
-		const remote = waitForRemote(ACTIVITY_REMOTE, remotesParent);
+		const remote = waitForRemote("Activity", remotesParent);
 		if (remote === undefined) return [false, false];
 		let detector: { Disconnect(): void } | undefined;
 		remote.OnClientEvent.Connect((settings: unknown) => {

@@ -1,5 +1,17 @@
 import { Signal } from "../../shared/signal";
-import { builderSans, screenGui, themedText, THEME } from "../ui";
+import { screenGui } from "../ui";
+import {
+	buildEndButton,
+	buildEntry,
+	buildFrame,
+	buildInputBar,
+	buildMessageList,
+	buildTitleBar,
+	HEIGHT,
+	INPUT_HEIGHT,
+	TITLE_HEIGHT,
+	WIDTH,
+} from "./chatWindowParts";
 
 /**
  * Options of a {@link ChatWindow}.
@@ -24,15 +36,6 @@ export interface ChatWindowMessage {
 	readonly sentAt: number;
 }
 
-const WIDTH = 320;
-const HEIGHT = 260;
-const TITLE_HEIGHT = 32;
-const BACKGROUND = THEME.background;
-const TITLE_BACKGROUND = THEME.field;
-const MUTED = THEME.muted;
-const ACCENT = THEME.accent;
-const INPUT_HEIGHT = 44;
-const END_COLOR = Color3.fromRGB(150, 60, 60);
 /** Longest message the text box takes, in characters (as Roblox chat; the server cuts it again). */
 const MAX_INPUT = 200;
 
@@ -47,25 +50,6 @@ const MAX_INPUT = 200;
 export function formatClockTime(unixSeconds: number, utc = false): string {
 	const parts = os.date(utc ? "!*t" : "*t", math.floor(unixSeconds));
 	return string.format("%02d:%02d", parts.hour, parts.min);
-}
-
-function label(name: string, parent: Instance, props: Partial<WritableInstanceProperties<TextLabel>>): TextLabel {
-	const instance = themedText("TextLabel", name, parent, 14);
-	instance.BackgroundTransparency = 1;
-	instance.TextXAlignment = Enum.TextXAlignment.Left;
-	for (const [key, value] of pairs(props)) (instance as unknown as Record<string, unknown>)[key] = value;
-	return instance;
-}
-
-function button(name: string, text: string, x: number, parent: Instance): TextButton {
-	const instance = themedText("TextButton", name, parent, 16);
-	instance.Text = text;
-	instance.AutoButtonColor = true;
-	instance.BackgroundColor3 = TITLE_BACKGROUND;
-	instance.AnchorPoint = new Vector2(1, 0.5);
-	instance.Position = new UDim2(1, x, 0.5, 0);
-	instance.Size = UDim2.fromOffset(24, 24);
-	return instance;
 }
 
 /**
@@ -128,59 +112,12 @@ export class ChatWindow {
 		const gui = screenGui("StaffOpsCallChat", 50);
 		this.gui = gui;
 
-		const frame = new Instance("Frame");
-		frame.Name = "Window";
-		frame.AnchorPoint = new Vector2(1, 0.5);
-		frame.Position = new UDim2(1, -16, 0.5, options.offset ?? 0);
-		frame.Size = UDim2.fromOffset(WIDTH, HEIGHT);
-		frame.BackgroundColor3 = BACKGROUND;
-		frame.BorderSizePixel = 0;
-		frame.ClipsDescendants = true;
-		frame.Parent = gui;
-		const corner = new Instance("UICorner");
-		corner.CornerRadius = new UDim(0, 8);
-		corner.Parent = frame;
-		this.frame = frame;
-
-		const bar = new Instance("Frame");
-		bar.Name = "TitleBar";
-		bar.Size = new UDim2(1, 0, 0, TITLE_HEIGHT);
-		bar.BackgroundColor3 = TITLE_BACKGROUND;
-		bar.BorderSizePixel = 0;
-		bar.Parent = frame;
-		this.titleLabel = label("Title", bar, {
-			Text: this.title,
-			FontFace: builderSans(Enum.FontWeight.Bold),
-			Position: UDim2.fromOffset(12, 0),
-			Size: new UDim2(1, -80, 1, 0),
-			TextTruncate: Enum.TextTruncate.AtEnd,
-		});
-		this.minimiseButton = button("Minimise", "–", -40, bar);
-		const closeButton = button("Close", "×", -8, bar);
-
-		const list = new Instance("ScrollingFrame");
-		list.Name = "Messages";
-		list.Position = UDim2.fromOffset(0, TITLE_HEIGHT);
-		list.Size = new UDim2(1, 0, 1, -TITLE_HEIGHT);
-		list.BackgroundTransparency = 1;
-		list.BorderSizePixel = 0;
-		list.ScrollBarThickness = 4;
-		list.ScrollingDirection = Enum.ScrollingDirection.Y;
-		list.CanvasSize = new UDim2();
-		list.AutomaticCanvasSize = Enum.AutomaticSize.Y;
-		list.Parent = frame;
-		const layout = new Instance("UIListLayout");
-		layout.SortOrder = Enum.SortOrder.LayoutOrder;
-		layout.Padding = new UDim(0, 8);
-		layout.Parent = list;
-		const padding = new Instance("UIPadding");
-		padding.PaddingLeft = new UDim(0, 12);
-		padding.PaddingRight = new UDim(0, 12);
-		padding.PaddingTop = new UDim(0, 8);
-		padding.PaddingBottom = new UDim(0, 8);
-		padding.Parent = list;
-		this.list = list;
+		const frame = (this.frame = buildFrame(gui, options.offset ?? 0));
+		const { bar, titleLabel, minimiseButton, closeButton } = buildTitleBar(frame, this.title);
 		this.bar = bar;
+		this.titleLabel = titleLabel;
+		this.minimiseButton = minimiseButton;
+		this.list = buildMessageList(frame);
 
 		this.connections.push(
 			this.minimiseButton.Activated.Connect(() => this.setMinimised(!this.minimised)),
@@ -194,48 +131,7 @@ export class ChatWindow {
 	addMessage(message: ChatWindowMessage): Frame | undefined {
 		if (this.isOver) return undefined;
 		this.count += 1;
-		const entry = new Instance("Frame");
-		entry.Name = `Message${this.count}`;
-		entry.LayoutOrder = this.count;
-		entry.BackgroundTransparency = 1;
-		entry.Size = new UDim2(1, 0, 0, 0);
-		entry.AutomaticSize = Enum.AutomaticSize.Y;
-		const layout = new Instance("UIListLayout");
-		layout.SortOrder = Enum.SortOrder.LayoutOrder;
-		layout.Padding = new UDim(0, 2);
-		layout.Parent = entry;
-
-		const header = new Instance("Frame");
-		header.Name = "Header";
-		header.LayoutOrder = 1;
-		header.BackgroundTransparency = 1;
-		header.Size = new UDim2(1, 0, 0, 16);
-		header.Parent = entry;
-		label("Sender", header, {
-			Text: message.sender,
-			FontFace: builderSans(Enum.FontWeight.Bold),
-			TextColor3: ACCENT,
-			TextSize: 13,
-			Size: new UDim2(1, -48, 1, 0),
-			TextTruncate: Enum.TextTruncate.AtEnd,
-		});
-		label("Time", header, {
-			Text: this.formatTime(message.sentAt),
-			TextColor3: MUTED,
-			TextSize: 12,
-			AnchorPoint: new Vector2(1, 0),
-			Position: UDim2.fromScale(1, 0),
-			Size: new UDim2(0, 44, 1, 0),
-			TextXAlignment: Enum.TextXAlignment.Right,
-		});
-		label("Text", entry, {
-			Text: message.text,
-			LayoutOrder: 2,
-			Size: new UDim2(1, 0, 0, 0),
-			AutomaticSize: Enum.AutomaticSize.Y,
-			TextWrapped: true,
-			TextYAlignment: Enum.TextYAlignment.Top,
-		});
+		const entry = buildEntry(this.count, message.sender, this.formatTime(message.sentAt), message.text);
 		entry.Parent = this.list;
 
 		this.entries.push(entry);
@@ -286,10 +182,7 @@ export class ChatWindow {
 	setCallControls(writable: boolean): void {
 		if (this.isOver || this.ended) return;
 		if (this.endButton === undefined) {
-			const endButton = button("End", "End", -72, this.bar);
-			endButton.Size = UDim2.fromOffset(44, 24);
-			endButton.BackgroundColor3 = END_COLOR;
-			endButton.TextSize = 14;
+			const endButton = buildEndButton(this.bar);
 			this.endButton = endButton;
 			this.titleLabel.Size = new UDim2(1, -132, 1, 0);
 			this.connections.push(endButton.Activated.Connect(() => this.endRequested.Fire()));
@@ -342,30 +235,7 @@ export class ChatWindow {
 	}
 
 	private buildInput(): Frame {
-		const bar = new Instance("Frame");
-		bar.Name = "InputBar";
-		bar.AnchorPoint = new Vector2(0, 1);
-		bar.Position = UDim2.fromScale(0, 1);
-		bar.Size = new UDim2(1, 0, 0, INPUT_HEIGHT);
-		bar.BackgroundColor3 = TITLE_BACKGROUND;
-		bar.BorderSizePixel = 0;
-		const input = themedText("TextBox", "Input", bar, 16);
-		input.Text = "";
-		input.PlaceholderText = "Write to staff";
-		input.ClearTextOnFocus = false;
-		input.TextEditable = true;
-		input.PlaceholderColor3 = MUTED;
-		input.TextXAlignment = Enum.TextXAlignment.Left;
-		input.TextTruncate = Enum.TextTruncate.AtEnd;
-		input.BackgroundColor3 = BACKGROUND;
-		input.Position = UDim2.fromOffset(8, 6);
-		input.Size = new UDim2(1, -84, 1, -12);
-		const send = themedText("TextButton", "Send", bar, 16);
-		send.Text = "Send";
-		send.BackgroundColor3 = ACCENT.Lerp(BACKGROUND, 0.4);
-		send.AnchorPoint = new Vector2(1, 0.5);
-		send.Position = new UDim2(1, -8, 0.5, 0);
-		send.Size = new UDim2(0, 64, 1, -12);
+		const { bar, input, send } = buildInputBar();
 		const submit = () => {
 			const [text] = input.Text.gsub("^%s+", "");
 			const [trimmed] = text.gsub("%s+$", "");

@@ -1,5 +1,5 @@
 import { GuiService, Players, UserInputService } from "@rbxts/services";
-import { CONSENT_REMOTE, isConsentCommand } from "../../shared/privacyProtocol";
+import { isConsentCommand } from "../../shared/privacyProtocol";
 import { waitForRemote } from "../../shared/remotes";
 import { ClientPart } from "../clientPart";
 import { ConsentPrompt, ConsentPromptOptions } from "./ConsentPrompt";
@@ -66,7 +66,7 @@ export function mountConsentPrompt(
 
 const part = new ClientPart(
 	(options: ConsentPromptOptions): [started: boolean, result: MountedConsentPrompt | undefined] => {
-		const remote = waitForRemote(CONSENT_REMOTE);
+		const remote = waitForRemote("Consent");
 		const player = Players.LocalPlayer;
 		if (remote === undefined || player === undefined) return [false, undefined];
 		return [true, mountConsentPrompt(remote, player.WaitForChild("PlayerGui"), options)];

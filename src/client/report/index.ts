@@ -1,12 +1,6 @@
 import { GuiService, ReplicatedStorage, UserInputService, Workspace } from "@rbxts/services";
 import { waitForRemote } from "../../shared/remotes";
-import {
-	CLIENT_REPORT_REMOTE,
-	ClientReportPayload,
-	isClientReportPayload,
-	isTzOffset,
-	UNKNOWN_TZ_OFFSET,
-} from "../../shared/reportPayload";
+import { ClientReportPayload, isClientReportPayload, isTzOffset, UNKNOWN_TZ_OFFSET } from "../../shared/reportPayload";
 import { detectPlatform, DeviceFacts } from "./platform";
 import { measureTzOffset } from "./timezone";
 import { ClientPart } from "../clientPart";
@@ -107,11 +101,7 @@ const part = new ClientPart(
 		let send = options.send;
 		if (send === undefined) {
 			const [ok, remote] = pcall(() =>
-				waitForRemote(
-					CLIENT_REPORT_REMOTE,
-					options.remotesParent ?? ReplicatedStorage,
-					options.remotesTimeout ?? 60,
-				),
+				waitForRemote("ClientReport", options.remotesParent ?? ReplicatedStorage, options.remotesTimeout ?? 60),
 			);
 			if (!ok || remote === undefined) {
 				warn("[StaffOps] the server's remotes never appeared; the client report was not sent");

@@ -37,8 +37,8 @@ function otherPlayers(): Array<ReportablePlayer> {
 }
 
 /**
- * Shows the "Call staff" entry under `parent` while the server says calling is available, opens the form when it is
- * pressed, sends the form's request and shows the server's answer in it.
+ * Shows the "Call staff" entry under `parent` while the server offers it (calls available and the workspace's
+ * `moderation` on), opens the form when it is pressed, sends the form's request and shows the server's answer in it.
  *
  * @example
  * ```ts
@@ -53,10 +53,11 @@ export function mountCallStaff(
 ): MountedCallStaff {
 	const button = new CallStaffButton(parent);
 	let form: CallForm | undefined;
-	const refresh = () => button.setShown(support.getState().available && form === undefined);
+	// The entry waits for the workspace's `moderation` (`offered`), as the official module's menu; an open form works on.
+	const refresh = () => button.setShown(support.getState().offered === true && form === undefined);
 
 	const open = () => {
-		if (form !== undefined || !support.getState().available) return;
+		if (form !== undefined || support.getState().offered !== true) return;
 		const shown = new CallForm(parent, support.getState(), others);
 		form = shown;
 		shown.submitted.Connect((args) => support.requestCall(args));

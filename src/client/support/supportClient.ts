@@ -24,7 +24,12 @@ const MAX_CHAT_ID = 64;
 const MAX_CHATS = 20;
 
 /** What the client assumes until the server answers `hello`: nothing to show. */
-const UNKNOWN_STATE: SupportStatePayload = { available: false, canChat: false, presets: { support: [], report: [] } };
+const UNKNOWN_STATE: SupportStatePayload = {
+	available: false,
+	offered: false,
+	canChat: false,
+	presets: { support: [], report: [] },
+};
 
 const isPresetList = (value: unknown): value is Array<string> => {
 	if (!typeIs(value, "table")) return false;
@@ -49,6 +54,7 @@ function readState(value: unknown): SupportStatePayload | undefined {
 	if (!isPresetList(presets.support) || !isPresetList(presets.report)) return undefined;
 	return {
 		available: state.available,
+		offered: state.available && (typeIs(state.offered, "boolean") ? state.offered : true),
 		canChat: state.canChat,
 		presets: { support: [...presets.support], report: [...presets.report] },
 	};

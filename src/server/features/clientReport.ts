@@ -1,5 +1,4 @@
 // The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
-import { CLIENT_REPORT_REMOTE } from "../../shared/reportPayload";
 import { ClientReports, ClientReportStats } from "../clientReports";
 import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
 import type { ServerContext } from "./context";
@@ -34,7 +33,7 @@ export const CLIENT_REPORT: FeatureDeclaration<ClientReportConfig> = {
 		{ field: "clientReportTimeoutSeconds", attribute: "ClientReportTimeoutSeconds", default: 20, min: 0, max: 60 },
 		{ field: "deliverClient", attribute: "DeliverClient", modelDefault: true },
 	],
-	remotes: [CLIENT_REPORT_REMOTE],
+	remotes: ["ClientReport"],
 	clientParts: [{ folder: "report", start: "startClientReport" }],
 };
 
@@ -56,7 +55,7 @@ export class ClientReportFeature implements Feature {
 	}
 
 	start(): void {
-		this.ctx.listen(this.ctx.remotes![CLIENT_REPORT_REMOTE], "client report", (player, args) =>
+		this.ctx.listen(this.ctx.remotes!.ClientReport, "client report", (player, args) =>
 			this.reports.handle(player, args),
 		);
 	}

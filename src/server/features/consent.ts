@@ -1,5 +1,4 @@
 // The consent feature: the deployed service's privacy mode asks a player once per visit; the answer goes once.
-import { CONSENT_REMOTE } from "../../shared/privacyProtocol";
 import { ConsentPrompts, ConsentStats } from "../consent";
 import { isTrackedResult } from "../tracking";
 import type { ServerContext } from "./context";
@@ -25,7 +24,7 @@ export interface ConsentConfig {
 export const CONSENT: FeatureDeclaration<ConsentConfig> = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
-	remotes: [CONSENT_REMOTE],
+	remotes: ["Consent"],
 	clientParts: [{ folder: "consent", start: "startConsentPrompt" }],
 };
 
@@ -41,7 +40,7 @@ export class ConsentFeature implements Feature {
 
 	start(): void {
 		const ctx = this.ctx;
-		const remote = ctx.remotes![CONSENT_REMOTE];
+		const remote = ctx.remotes!.Consent;
 		const prompts = (this.prompts = new ConsentPrompts({
 			client: ctx.client,
 			scheduler: ctx.scheduler,

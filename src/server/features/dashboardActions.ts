@@ -34,6 +34,8 @@ export interface DashboardActionsDiagnostics {
 	readonly notify: number;
 	readonly shutdown: number;
 	readonly dropped: number;
+	/** Kicks and notifications for a player not on this server, passed on to the others (cross-server delivery). */
+	readonly passedOn: number;
 }
 
 /** The dashboard actions feature. @internal */

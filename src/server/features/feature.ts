@@ -1,4 +1,5 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
+import type { RemoteName } from "../../shared/remoteNames";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
@@ -51,8 +52,12 @@ export interface ClientPartDeclaration {
 export interface FeatureDeclaration<C extends object = {}> {
 	readonly name: string;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
-	/** Its remotes' names, each written once in the feature's protocol module of `shared/` (its client part's too). */
-	readonly remotes: ReadonlyArray<string>;
+	/**
+	 * Its remotes' names, written here as strings: the build makes {@link RemoteName} of every declaration's, so the
+	 * feature's server code (`ctx.remotes.Name`) and its client part (`waitForRemote("Name")`) name them as strings
+	 * the compiler checks. (A string constant of `shared/` works too, as older features' protocol modules have.)
+	 */
+	readonly remotes: ReadonlyArray<RemoteName>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
 	/** Never set: carries `C`, the type of the feature's settings, to the config type. */
 	readonly configType?: C;

@@ -2,10 +2,14 @@
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { COMMANDS, CommandsFeature } from "./commands";
 import { CONSENT, ConsentFeature } from "./consent";
+import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "./context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
+import type { RemoteName } from "../../shared/remoteNames";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
+import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
+import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
 import { PRESENCE, PresenceFeature } from "./presence";
 import { SERVICE } from "./service";
 import { SESSIONS, SessionsFeature } from "./sessions";
@@ -23,12 +27,15 @@ export const DECLARATIONS = [
 	STAFF_HINT,
 	SESSIONS,
 	DASHBOARD_ACTIONS,
+	CROSS_SERVER,
 	JOINS,
+	OUTAGE_BANS,
 	PRESENCE,
 	CLIENT_REPORT,
 	CONSENT,
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
+	JOIN_SERVER,
 	COMMANDS,
 ] as const;
 
@@ -40,8 +47,8 @@ export function clientParts(): Array<ClientPartDeclaration> {
 }
 
 /** Every feature's remote names, in start order: the remotes the server creates at `begin`. @internal */
-export function remoteNames(): Array<string> {
-	const names = new Array<string>();
+export function remoteNames(): Array<RemoteName> {
+	const names = new Array<RemoteName>();
 	for (const declaration of DECLARATIONS) for (const name of declaration.remotes) names.push(name);
 	return names;
 }
@@ -88,12 +95,15 @@ export interface ServerFeatures {
 	readonly staffHint: StaffHintFeature;
 	readonly sessions: SessionsFeature;
 	readonly dashboardActions: DashboardActionsFeature;
+	readonly crossServer: CrossServerFeature;
 	readonly joins: JoinsFeature;
+	readonly outageBans: OutageBansFeature;
 	readonly presence: PresenceFeature;
 	readonly clientReport: ClientReportFeature;
 	readonly consent: ConsentFeature;
 	readonly staffActivity: StaffActivityFeature;
 	readonly supportCalls: SupportCallsFeature;
+	readonly joinServer: JoinServerFeature;
 	readonly commands: CommandsFeature;
 }
 
@@ -115,12 +125,15 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		staffHint,
 		sessions,
 		dashboardActions,
+		crossServer: new CrossServerFeature(ctx, dashboardActions),
 		joins,
+		outageBans: new OutageBansFeature(ctx, joins),
 		presence,
 		clientReport: new ClientReportFeature(ctx, joins),
 		consent: new ConsentFeature(ctx, joins),
 		staffActivity: new StaffActivityFeature(ctx, joins, presence),
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
+		joinServer: new JoinServerFeature(ctx),
 		commands: new CommandsFeature(ctx, joins),
 	};
 }

@@ -25,6 +25,12 @@ export interface PresenceConfig {
 	 * kicks, notifications and shutdowns into the game (attribute `Sync`). Default on with that profile; false turns it off.
 	 */
 	readonly sync?: boolean;
+	/**
+	 * Seconds between syncs while no support call is open (attribute `SyncSeconds`): a dashboard kick, notification
+	 * or shutdown waits for the next sync. Default 12.5; from 5 to 60. A game of many servers can raise it to cut the
+	 * service's load (docs/many-servers.md#figures-for-a-whole-game), at the cost of slower dashboard actions.
+	 */
+	readonly syncSeconds?: number;
 }
 
 /**
@@ -38,6 +44,7 @@ export const PRESENCE: FeatureDeclaration<PresenceConfig> = {
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },
 		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "", luau: "KeepAliveRoute?" },
 		{ field: "sync", attribute: "Sync", modelDefault: true, profile: "deployed" },
+		{ field: "syncSeconds", attribute: "SyncSeconds", default: 12.5, min: 5, max: 60 },
 	],
 	remotes: [],
 	clientParts: [],
@@ -97,6 +104,7 @@ export class PresenceFeature implements Feature {
 			beaten,
 			guard,
 			fastSeconds: config.callSyncSeconds,
+			idleSeconds: config.syncSeconds,
 		});
 	}
 

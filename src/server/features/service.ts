@@ -24,6 +24,13 @@ export interface ServiceConfig {
 	readonly serviceProfile?: ServiceProfile;
 	/** Register and report in Studio playtests (JobId is empty there). Default true; false keeps StaffOps off in Studio. */
 	readonly trackStudio?: boolean;
+	/**
+	 * Seconds a server may wait, at random, before it first registers (attribute `StartJitterSeconds`): when a game
+	 * update restarts every server at once, their registrations and first joins spread over this many seconds instead
+	 * of reaching the service in the same second. Joins wait for the registration, so a player's first report may come
+	 * this much later. Default 0 (register at once); from 0 to 120. Never in Studio playtests.
+	 */
+	readonly startJitterSeconds?: number;
 	/** Seconds `BindToClose` may spend sending what is still queued. Default 25; from 1 to 28 (Roblox allows 30 in all). */
 	readonly shutdownDeadlineSeconds?: number;
 	/**
@@ -54,6 +61,7 @@ export const SERVICE: FeatureDeclaration<ServiceConfig> = {
 		{ field: "retry", luau: "RetryOptions?" },
 		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto", luau: "ServiceProfile?" },
 		{ field: "trackStudio", attribute: "TrackStudio", default: true },
+		{ field: "startJitterSeconds", attribute: "StartJitterSeconds", default: 0, min: 0, max: 120 },
 		{ field: "shutdownDeadlineSeconds", attribute: "ShutdownDeadlineSeconds", default: 25, min: 1, max: 28 },
 		{ field: "logLevel", attribute: "LogLevel", default: "info", luau: "LogLevel?" },
 	],

@@ -1,6 +1,5 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
 import type { ActivityOptions } from "../config";
-import { ACTIVITY_REMOTE } from "../../shared/privacyProtocol";
 import { defaultChatted } from "../seams";
 import { StaffActivity, StaffActivityStats } from "../staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../tracking";
@@ -28,7 +27,7 @@ export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig> = {
 		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },
 		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
 	],
-	remotes: [ACTIVITY_REMOTE],
+	remotes: ["Activity"],
 	clientParts: [{ folder: "activity", start: "startActivityReport" }],
 };
 
@@ -46,7 +45,7 @@ export class StaffActivityFeature implements Feature {
 	start(): void {
 		const ctx = this.ctx;
 		const { seams, config } = ctx;
-		const remote = ctx.remotes![ACTIVITY_REMOTE];
+		const remote = ctx.remotes!.Activity;
 		// Session events ride the sync's queue; a spec may take them itself.
 		const emit = seams.emitSessionEvent ?? ((event) => this.presence.events.add(event));
 		const registrationAnswer = seams.registrationAnswer ?? (() => ctx.registration.current?.answer);

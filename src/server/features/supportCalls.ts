@@ -17,10 +17,16 @@ import type { SessionsFeature } from "./sessions";
  */
 export interface SupportCallsConfig {
 	/**
-	 * Offer players the "Call staff" entry (attribute `CallStaff`): with the deployed profile, when the workspace takes
-	 * calls (its `moderation` flag). Default true; false hides it and refuses calls from players and game code.
+	 * Let players and game code start support calls (attribute `CallStaff`), with the deployed profile. Default true;
+	 * false hides the "Call staff" entry and refuses calls from players and game code.
 	 */
 	readonly callStaff?: boolean;
+	/**
+	 * Take calls only while the workspace's `moderation` setting is on (attribute `CallsNeedModeration`). Default
+	 * false: as with the official module, game code and the client's `SupportClient` start calls whatever `moderation`
+	 * says, and only the built-in "Call staff" entry waits for it.
+	 */
+	readonly callsNeedModeration?: boolean;
 	/**
 	 * Seconds between syncs while a support call is open (attribute `CallSyncSeconds`). Default 3; from 2 to 10. An
 	 * agent's message waits for the next sync, so its p95 is about 0.95 × this plus the answer's latency and the text
@@ -39,6 +45,7 @@ export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig> = {
 	name: "supportCalls",
 	settings: [
 		{ field: "callStaff", attribute: "CallStaff", default: true },
+		{ field: "callsNeedModeration", attribute: "CallsNeedModeration", default: false },
 		// The sync's interval while a call is open (sync.ts SYNC_FAST_SECONDS).
 		{ field: "callSyncSeconds", attribute: "CallSyncSeconds", default: 3, min: 2, max: 10 },
 	],
@@ -134,10 +141,14 @@ export class SupportCallsFeature implements Feature {
 	registered(): void {
 		if (this.desk === undefined) return;
 		const syncRuns = this.ctx.syncRuns();
-		// Calling staff needs the deployed service's routes, a workspace that takes calls, and the sync to carry them.
+		// Calling staff needs the deployed service's routes and the sync to carry them.
 		this.desk.setFedBySync(syncRuns);
-		const moderation = registrationFacts(this.ctx.registration.current?.answer).moderation;
-		this.desk.setAvailable(syncRuns && this.ctx.config.callStaff && takesCalls(moderation));
+		const takes = takesCalls(registrationFacts(this.ctx.registration.current?.answer).moderation);
+		const { callStaff, callsNeedModeration } = this.ctx.config;
+		// As the official module, calls are created whatever `moderation` says and only the menu for players waits for it
+		// (docs/service-contract.md#opening-a-support-call); `CallsNeedModeration` is the stricter gate.
+		const available = syncRuns && callStaff && (takes || !callsNeedModeration);
+		this.desk.setAvailable(available, available && takes);
 	}
 
 	/**

@@ -69,7 +69,13 @@ function longestBlock(
 	while (rig.calls.polls < polls) {
 		waitUntil(() => rig.bridge.getStats().busy === 0, "the poll to finish", 10);
 		const before = rig.calls.polls;
-		while (rig.calls.polls === before) rig.clock.advance(0.5);
+		// Bounded, and yielding while no poll has gone out: a poll scheduled from a resumed thread needs a frame to
+		// exist, and a loop that never yields would spin on the clock for ever (the runner's timeout could not fire).
+		for (let step = 0; rig.calls.polls === before; step++) {
+			if (step >= 600) error(`no poll within 300 s of the spec clock after poll ${before}`);
+			rig.clock.advance(0.5);
+			if (rig.calls.polls === before) task.wait();
+		}
 	}
 	waitUntil(() => rig.bridge.getStats().busy === 0, "the poll to finish", 10);
 	const delivered = rig.bridge.getStats().delivered;

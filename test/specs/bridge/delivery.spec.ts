@@ -178,6 +178,39 @@ export = () => {
 			scripted.bridge.destroy();
 		});
 
+		it("times a message without a readable created by its arrival, and says timeEstimated", () => {
+			// docs/support-calls.md (SC5): the service's time when it sent one; otherwise the arrival time, flagged.
+			const scripted = scriptedRig(() => ({
+				status: "open",
+				messages: [
+					{
+						id: "t1",
+						username: "ModMarco",
+						message: "timed",
+						origin: "agent",
+						created: "2024-06-01T08:00:00.000Z",
+					},
+					{ id: "t2", username: "ModMarco", message: "untimed", origin: "agent" },
+					{ id: "t3", username: "ModMarco", message: "unreadable", origin: "agent", created: "yesterday" },
+				],
+			}));
+			const seen = new Array<BridgeMessage>();
+			scripted.bridge.message.Connect((_, message) => seen.push(message));
+			const player = harness.players.add(2020);
+			scripted.bridge.open(player, "call-times");
+			waitUntil(() => seen.size() === 3, "the three messages", 5);
+			const now = DateTime.now().UnixTimestampMillis / 1000;
+			expect(seen[0].timeEstimated).to.equal(false);
+			expect(seen[0].sentAt).to.equal(1717228800);
+			for (const estimated of [seen[1], seen[2]]) {
+				expect(estimated.timeEstimated).to.equal(true);
+				expect(math.abs(now - estimated.sentAt) < 60).to.equal(true);
+			}
+			const shown = messagesOf(player, scripted.remote);
+			expect(shown[0].sentAt).to.equal(1717228800);
+			scripted.bridge.destroy();
+		});
+
 		it("fires opened, message and closed signals for game code", () => {
 			rig = liveRig();
 			const events = new Array<string>();

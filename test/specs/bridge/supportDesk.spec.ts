@@ -201,6 +201,28 @@ export = () => {
 			expect(r.desk.stats.dropped >= 3).to.equal(true);
 		});
 
+		it("places one call at a time per player, and one new call per 30 s", () => {
+			// docs/support-calls.md (SC21): a second call while one is open is refused with the player's words, and so
+			// is a new call within 30 s of the last; neither reaches the service.
+			const player = harness.players.add(4109, "Twice");
+			fire(player, "call", { type: "support", reason: "first" });
+			waitUntil(() => r.desk.getCallCount() === 1, "the first call", 5);
+			fire(player, "call", { type: "support", reason: "second, while the first is open" });
+			expect(results(player)[results(player).size() - 1]).to.equal("You already have a call open.");
+			fire(player, "end", chatIdOf(player)!);
+			waitUntil(() => r.desk.getCallCount() === 0, "the end", 5);
+			r.clock.advance(29);
+			fire(player, "call", { type: "support", reason: "again within 30 s" });
+			expect(results(player)[results(player).size() - 1]).to.equal(
+				"Please wait a little before calling staff again.",
+			);
+			expect(count("supportCreate")).to.equal(1);
+			r.clock.advance(1.5);
+			fire(player, "call", { type: "support", reason: "after 30 s" });
+			waitUntil(() => r.desk.getCallCount() === 1, "the second call", 5);
+			expect(count("supportCreate")).to.equal(2);
+		});
+
 		it("gives a player whose chat settings forbid chat preset reasons only and no free text", () => {
 			harness.text.setCanChat(4109, false);
 			const player = harness.players.add(4109, "Quiet");

@@ -123,10 +123,27 @@ export = () => {
 			expect(gui(client, "StaffOpsCallForm")).to.equal(undefined);
 		});
 
+		it("with the workspace's moderation off, shows no Call staff entry though calls are available (issue 31)", () => {
+			freshStart("deployed");
+			deskControl.settings({ moderation: false });
+			const client = joinClient(2303, "NoMenu");
+			library = bootModel();
+			waitUntil(() => serviceControl.count("playerJoin" as never) >= 1, "the join");
+			waitUntil(() => gui(client, "StaffOpsCallStaff") !== undefined, "the entry's ScreenGui", 10);
+			waitSeconds(1.5);
+			expect(entryShown(client)).to.equal(false);
+			expect(count("supportCreate")).to.equal(0);
+		});
+
 		it("opens the form, sends one support/create, writes in the chat window once, and ends the call", () => {
 			freshStart("deployed");
 			const client = joinClient(2302, "Caller");
 			library = bootModel();
+			// docs/support-calls.md (SC31): the entry is a 44 px tall button, shown while calling is available.
+			waitUntil(() => entryShown(client), "the Call staff entry", 20);
+			const entryButton = at<TextButton>(gui(client, "StaffOpsCallStaff"), "CallStaff");
+			expect(entryButton.Size.Y.Scale).to.equal(0);
+			expect(entryButton.Size.Y.Offset).to.equal(44);
 			const ticket = callStaff(client, "  My bike vanished  ");
 			expect(count("supportCreate")).to.equal(1);
 			expect(ticket.callType).to.equal("support");

@@ -110,6 +110,40 @@ export = () => {
 		});
 	});
 
+	describe("several servers in one universe (fake)", () => {
+		it("gives another server its own players: its signals fire, this game's do not, and Kick removes there", () => {
+			const other = harness.universe.addServer("server-2");
+			const seen = new Array<string>();
+			other.players.PlayerAdded.Connect((player) => seen.push(`added ${player.UserId}`));
+			other.players.PlayerRemoving.Connect((player) => seen.push(`removing ${player.UserId}`));
+			const player = other.add(4001);
+			waitUntil(() => seen.size() >= 1);
+			expect(other.players.GetPlayers().size()).to.equal(1);
+			expect(other.players.GetPlayerByUserId(4001)).to.equal(player);
+			expect(game.GetService("Players").GetPlayers().size()).to.equal(0);
+			player.Kick("bye");
+			waitUntil(() => seen.size() >= 2);
+			expect(seen.join(",")).to.equal("added 4001,removing 4001");
+			expect(other.players.GetPlayers().size()).to.equal(0);
+			expect(harness.players.kickMessage(player)).to.equal("bye");
+		});
+
+		it("carries a message from another server to every subscriber, and counts that server in the game's limits", () => {
+			const other = harness.universe.addServer("server-2");
+			const heard = new Array<string>();
+			MessagingService.SubscribeAsync("staffops-test", (message) => heard.push(`here ${message.Data}`));
+			other.messaging.SubscribeAsync("staffops-test", (message) => heard.push(`there ${message.Data}`));
+			other.messaging.PublishAsync("staffops-test", "hi");
+			waitUntil(() => heard.size() >= 2);
+			table.sort(heard);
+			expect(heard.join(",")).to.equal("here hi,there hi");
+			// Two servers: the topic takes 40 + 80 × 2 = 200 a minute.
+			for (let index = 1; index < 200; index++) other.messaging.PublishAsync("staffops-test", index);
+			const problem = errorOf(() => MessagingService.PublishAsync("staffops-test", "one more"));
+			expect(problem.find("per topic", 1, true)[0]).to.be.ok();
+		});
+	});
+
 	describe("MemoryStoreService hash map (fake)", () => {
 		it("stores, reads, updates and removes an item", () => {
 			const map = MemoryStoreService.GetHashMap("staffops-test");

@@ -147,6 +147,9 @@ export = () => {
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 			for (let beat = 0; beat < 5; beat++) {
 				started.clock.advance(60);
+				// The beat's read answered schedules the next beat: wait for it (with a bound) before moving the clock
+				// again; a fixed 0.05 s lost a beat on a busy machine (4 reads, not 5).
+				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
 				waitSeconds(0.05);
 			}
 			expect(serviceControl.count("playerJoin")).to.equal(3);

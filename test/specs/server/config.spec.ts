@@ -1,10 +1,11 @@
+import { ReplicatedStorage } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
 import { resolveConfig } from "../../../src/server/configCheck";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, freshStart, join, joinsOf, linesWith, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, join, joinsOf, linesWith, startRegistered, warnings } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
 function base(): Record<string, unknown> {
@@ -61,6 +62,23 @@ export = () => {
 	afterEach(() => cleanUp());
 
 	describe("StaffOps.start configuration", () => {
+		it("delivers no client part from StaffOps.start unless deliverClient is true (an npm game's own client starts it)", () => {
+			// README "Quick start: roblox-ts": deliverClient defaults to false there. Turned on where no drop-in model is
+			// (as here, and in an npm game), delivery warns that it is for the model: so no warning, nothing delivered.
+			startRegistered();
+			expect(ReplicatedStorage.FindFirstChild("StaffOpsClient")).to.equal(undefined);
+			expect(linesWith(allOutput(), "deliverClient").size()).to.equal(0);
+		});
+
+		it("with deliverClient true outside the drop-in model, says it is for the model and delivers nothing", () => {
+			startRegistered({ deliverClient: true });
+			waitUntil(
+				() => linesWith(allOutput(), "deliverClient is for the drop-in model").size() === 1,
+				"the warning",
+			);
+			expect(ReplicatedStorage.FindFirstChild("StaffOpsClient")).to.equal(undefined);
+		});
+
 		it("refuses a missing or bad baseUrl, naming it", () => {
 			const config = base();
 			config.baseUrl = undefined;

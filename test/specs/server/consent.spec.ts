@@ -117,6 +117,14 @@ export = () => {
 			const gui = prompt as ScreenGui;
 			expect(gui.ResetOnSpawn).to.equal(false);
 			const allow = prompt.FindFirstChild("Prompt")!.FindFirstChild("Allow") as TextButton;
+			const decline = prompt.FindFirstChild("Prompt")!.FindFirstChild("Decline") as TextButton;
+			// docs/deployed-service.md "Consent": two buttons 48 px tall that a gamepad can select.
+			for (const button of [allow, decline]) {
+				expect(button.IsA("TextButton")).to.equal(true);
+				expect(button.Size.Y.Scale).to.equal(0);
+				expect(button.Size.Y.Offset).to.equal(48);
+				expect(button.Selectable).to.equal(true);
+			}
 			harness.gui.activate(allow);
 			waitUntil(() => consentRequests().size() === 1, "the consent request");
 			waitSeconds(0.3);

@@ -135,6 +135,25 @@ export = () => {
 			expect(harness.players.kickMessage(banned)).to.equal("Config says: Alternate account of a banned user");
 		});
 
+		it("lets attributes win over the Config ModuleScript, which still gives what the attributes leave out", () => {
+			// README "Settings": the Config's address points nowhere; the attribute's is the service's, so a
+			// registration that reaches the service proves the attribute won. The kick message only Config gives.
+			const model = loadModel();
+			configure(model);
+			const config = new Instance("ModuleScript");
+			config.Name = "Config";
+			config.Source =
+				`return { baseUrl = "http://127.0.0.1:9", apiKey = "not-the-key", ` +
+				`kickMessage = function(reason) return "Config says: " .. reason end }`;
+			config.Parent = model;
+			const banned = harness.players.add(667);
+			task.wait();
+			boot(model);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the kick");
+			expect(serviceControl.count("createServer")).to.equal(1);
+			expect(harness.players.kickMessage(banned)).to.equal("Config says: Alternate account of a banned user");
+		});
+
 		it("delivers only the client part to ReplicatedStorage, with no configuration or key", () => {
 			const scripts = starterPlayerScripts();
 			const present = harness.players.add(2002);

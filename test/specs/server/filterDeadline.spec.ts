@@ -8,7 +8,7 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
 import { messagesOf } from "../bridge/support";
-import { cleanUp, freshStart, join, Started, startDeployed } from "./support";
+import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
 
 // Issue 32, point 2: every text filter call has a deadline. With a TextService that never answers, a dashboard kick
 // and a shutdown still go ahead on time with their fixed safe texts, and an agent's message arrives as the
@@ -56,6 +56,30 @@ export = () => {
 			expect(took <= FILTER_DEADLINE_SECONDS + 2).to.equal(true);
 			expect(harness.text.filterCalls() - calls).to.equal(4);
 			expect(deskControl.actions(started.server.getRunningGameId()!).delivered.size()).to.equal(1);
+		});
+
+		it("a notification whose text is not filtered within the deadline is not shown, and says so once", () => {
+			// docs/deployed-service.md (DS42): nothing unfiltered reaches the player, and the notification is given up
+			// on at the deadline (a warning, one dropped action) instead of waiting for ever.
+			const started = startDeployed();
+			const [target] = present([7201]);
+			const runningGameId = started.server.getRunningGameId()!;
+			harness.text.hangFilters(true);
+			const notified = new Array<string>();
+			const connection = StaffOps.notified.Connect((_, text) => notified.push(text));
+			deskControl.queueAction(runningGameId, "notify", target.UserId, "Server restarts soon");
+			nextSync(started);
+			const ignoredLine = "ignored a dashboard action: a notify whose text is empty or could not be filtered";
+			const took = secondsUntil(
+				() => linesWith(warnings(), ignoredLine).size() === 1,
+				"the notification given up",
+			);
+			connection.Disconnect();
+			expect(took <= FILTER_DEADLINE_SECONDS + 2).to.equal(true);
+			expect(notified.size()).to.equal(0);
+			expect(harness.players.client(target).received(ensureRemote("Notifications")).size()).to.equal(0);
+			expect(started.server.diagnostics().dashboardActions.dropped).to.equal(1);
+			expect(deskControl.actions(runningGameId).delivered.size()).to.equal(1);
 		});
 
 		it("a dashboard kick happens with the fallback text, and an agent's message shows as the placeholder", () => {

@@ -63,6 +63,9 @@ export = () => {
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
 			for (let beat = 0; beat < 30; beat++) {
 				started.clock.advance(5);
+				// Each beat ends with a read of the game, whose answer schedules the next beat: wait for it (with a bound)
+				// before moving the clock again (a fixed 0.15 s lost a beat on a busy machine).
+				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
 				waitSeconds(0.15);
 			}
 			// Every beat until the route is confirmed missing (t = 5 ... 65 s), then one probe a minute (t = 125 s).

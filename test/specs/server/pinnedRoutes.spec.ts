@@ -22,6 +22,9 @@ export = () => {
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
 			for (let beat = 0; beat < 30; beat++) {
 				started.clock.advance(5);
+				// Each beat ends with a read of the game, whose answer schedules the next beat: wait for it (with a bound)
+				// before moving the clock again. A fixed 0.15 s lost a beat on a busy machine (13 probes, not 14).
+				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
 				waitSeconds(0.15);
 			}
 			// Every beat until confirmed (t = 5 ... 65 s), then t = 125 s; each of those beats also read the game.

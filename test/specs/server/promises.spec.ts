@@ -78,6 +78,34 @@ export = () => {
 				expect(reported[1]).to.equal("1002 banned=true");
 			});
 
+			it("gives getSession's ids when the service sent them, and leaves them absent when it did not", () => {
+				// docs/game-integration.md "The answer": no invented or empty id stands in for one the service left out.
+				// The first join's answer is as sent; the second's lost both ids.
+				let answered = 0;
+				startRegistered(
+					{ clientReportTimeoutSeconds: 0 },
+					{
+						client: joinAnswers((answer): Record<string, unknown> => {
+							answered += 1;
+							return answered === 1
+								? { ...answer }
+								: { ...answer, sessionId: undefined, runningPlayerId: undefined };
+						}),
+					},
+				);
+				const withIds = join(2391, "WithIds");
+				waitUntil(() => StaffOps.getSession(withIds) !== undefined, "the first join");
+				const withoutIds = join(2392, "WithoutIds");
+				waitUntil(() => StaffOps.getSession(withoutIds) !== undefined, "the second join");
+				const first = StaffOps.getSession(withIds)!;
+				expect(typeIs(first.sessionId, "string") && first.sessionId !== "").to.equal(true);
+				expect(typeIs(first.runningPlayerId, "string") && first.runningPlayerId !== "").to.equal(true);
+				const second = StaffOps.getSession(withoutIds)!;
+				expect(second.sessionId).to.equal(undefined);
+				expect(second.runningPlayerId).to.equal(undefined);
+				expect(second.isStaff).to.equal(false);
+			});
+
 			it("gives no server before the start, after a refused configuration and after stop; no profile before registration", () => {
 				expect(StaffOps.getServer()).to.equal(undefined);
 				const refused = StaffOps.start({ baseUrl: "http://staff.example.com", apiKey: "k" } as StaffOpsConfig);
@@ -258,6 +286,25 @@ export = () => {
 				jump(started, 20);
 				expect(started.fake.to(leaves).size()).to.equal(2);
 				expect(tostring(started.fake.to(leaves)[1].body.playerId)).to.equal("1001");
+			});
+
+			it("waits the join check's Retry-After of 300 s before reading the player list again", () => {
+				// docs/failure-policy.md "Retry-After" (FP8): a join whose outcome is unknown (a 500) is settled by a read
+				// of the player list; that read answered 503 with Retry-After: 300 is not repeated before 300 s.
+				const started = startAgainstFake();
+				const listReads = () => started.fake.to("/games/running/").size();
+				started.fake.fail("/activity/playerJoin", { status: 500 });
+				started.fake.fail("/games/running/internal-1", { status: 503, headers: { ["Retry-After"]: "300" } });
+				const player = join(1001);
+				for (let step = 0; step < 120 && listReads() === 0; step++) run(started, 1);
+				expect(listReads()).to.equal(1);
+				expect(started.fake.to("/activity/playerJoin").size()).to.equal(1);
+				jump(started, 290);
+				expect(listReads()).to.equal(1);
+				expect(started.fake.to("/activity/playerJoin").size()).to.equal(1);
+				jump(started, 20);
+				waitUntil(() => listReads() >= 2, "the list read after the Retry-After");
+				expect(player).to.be.ok();
 			});
 
 			it("ends the shutdown of a Studio playtest within 3 s while the service is down", () => {

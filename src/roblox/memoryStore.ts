@@ -1,0 +1,29 @@
+import { MemoryStoreService } from "@rbxts/services";
+
+/**
+ * The part of a `MemoryStoreHashMap` StaffOps uses (docs/roblox.md#memorystoreservice): every call yields and may
+ * throw (throttling, a full quota, an engine outage), so StaffOps calls each in `pcall`.
+ * @internal
+ */
+export interface MemoryStoreHashMapLike {
+	GetAsync(key: string): unknown;
+	SetAsync(key: string, value: unknown, expiration: number): boolean;
+	RemoveAsync(key: string): void;
+}
+
+/**
+ * The part of `MemoryStoreService` StaffOps uses: a hash map shared by every server of the game. Specs pass a fake
+ * of it; the real one is {@link robloxMemoryStore}.
+ *
+ * @example
+ * ```ts
+ * const memory: MemoryStoreLike = MemoryStoreService;
+ * ```
+ * @see docs/many-servers.md#bans-that-hold-through-an-outage
+ */
+export interface MemoryStoreLike {
+	GetHashMap(name: string): MemoryStoreHashMapLike;
+}
+
+/** Roblox's own `MemoryStoreService`. @internal */
+export const robloxMemoryStore: MemoryStoreLike = MemoryStoreService as unknown as MemoryStoreLike;

@@ -1,0 +1,291 @@
+import { HttpService } from "@rbxts/services";
+import type { MessagingLike } from "../../../src/roblox/messaging";
+import { StaffOps } from "../../../src/server";
+import { crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
+import { CrossServerDiagnostics, PUBLISH_BURST, PUBLISHES_PER_MINUTE } from "../../../src/server/features/crossServer";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import type { StaffOpsServer } from "../../../src/server/server";
+import { NOTIFICATIONS_REMOTE } from "../../../src/shared/notifyProtocol";
+import { ensureRemote } from "../../../src/shared/remotes";
+import { deskControl } from "../../support/deskControl";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { waitSeconds, waitUntil } from "../../support/waits";
+import { joinOther, OtherServer, startOtherServer, stopOtherServers } from "./manyServers";
+import { cleanUp, join, linesWith, requestsFor, Started, startDeployed, warnings } from "./support";
+
+// Cross-server delivery (issue 34): several StaffOps servers of one game in one simulation, sharing the universe's
+// MessagingService fake, against the reference service's deployed profile. The service queues a dashboard action on
+// one server (for a ban: the first running-player record of the user, which may be the server the player left); the
+// player is on another. Counted: what the service received and handed over, what crossed MessagingService, and what
+// each player saw.
+
+/** Seconds MessagingService takes to deliver here: Roblox documents "typically within 1-2 seconds". */
+const DELIVERY_SECONDS = 1;
+
+/** Queues a dashboard action on a running server through the reference service's control API. */
+function queue(runningGameId: string, action: { type: string; userId: number; message: string; ban?: boolean }) {
+	serviceControl.call("POST", "/_control/actions", { runningGameId, ...action, userId: tostring(action.userId) });
+}
+
+function runningGameIdOf(server: StaffOpsServer | undefined): string {
+	const id = server?.getRunningGameId();
+	if (id === undefined) error("a server is not registered", 2);
+	return id;
+}
+
+function crossServerOf(server: StaffOpsServer): CrossServerDiagnostics {
+	return server.diagnostics().crossServer;
+}
+
+/** Moves `started`'s clock one idle sync interval and waits until its sync's answer was handled. */
+function syncOnce(started: Started): void {
+	const counts = () => started.server.diagnostics().presence.sync;
+	const before = counts().sent + counts().failures;
+	started.clock.advance(SYNC_IDLE_SECONDS);
+	waitUntil(() => counts().sent + counts().failures > before, "the sync's answer");
+}
+
+/** Whether every server's cross-server delivery has subscribed. */
+function subscribed(...servers: Array<StaffOpsServer>): void {
+	waitUntil(() => servers.every((server) => crossServerOf(server).on), "the cross-server subscriptions");
+}
+
+/** A player who was on this `game`'s server (the service's first record of them) and moved to `other`. */
+function movedTo(other: OtherServer, userId: number): Player {
+	const before = join(userId);
+	waitUntil(() => StaffOps.getSession(before) !== undefined, "the first join");
+	harness.players.remove(before);
+	waitUntil(() => requestsFor("playerLeave", userId) === 1, "the leave from the first server");
+	return joinOther(other, userId);
+}
+
+export = () => {
+	beforeEach(() => {
+		serviceControl.reset("deployed");
+		harness.clearOutput();
+	});
+	afterEach(() => {
+		stopOtherServers();
+		cleanUp();
+	});
+	afterAll(() => serviceControl.reset());
+
+	describe("cross-server delivery", () => {
+		it("a ban queued on the server the player left kicks them on the server they are on, within one sync and the delivery", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const player = movedTo(second, 3101);
+			harness.universe.setMessageDelay(DELIVERY_SECONDS);
+			queue(runningGameIdOf(first.server), {
+				type: "kick",
+				userId: 3101,
+				message: "Banned: exploits",
+				ban: true,
+			});
+
+			// Within the stated time: the first server's next sync (at most 12.5 s) plus the delivery.
+			syncOnce(first);
+			const handedOver = os.clock();
+			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick on the second server", 5);
+			// The delivery, and at most 2 s more of handling (a loaded machine included).
+			expect(os.clock() - handedOver <= DELIVERY_SECONDS + 2).to.equal(true);
+			expect(harness.players.kickMessage(player)).to.equal("Banned: exploits");
+			expect(second.kicks.join("|")).to.equal("3101 Banned: exploits");
+
+			// The service handed the ban over once, to the first server; one message crossed; the player's two joins
+			// and the first server's one leave are all it received for them (the second's leave follows the kick).
+			expect(deskControl.actions(runningGameIdOf(first.server)).delivered.size()).to.equal(1);
+			expect(harness.universe.messageCounts().published).to.equal(1);
+			expect(crossServerOf(first.server).published).to.equal(1);
+			expect(crossServerOf(second.server).applied).to.equal(1);
+			expect(requestsFor("playerJoin", 3101)).to.equal(2);
+			waitUntil(() => requestsFor("playerLeave", 3101) === 2, "the second server's leave for the kicked player");
+			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(0);
+			expect(first.server.diagnostics().dashboardActions.passedOn).to.equal(1);
+		});
+
+		it("a message the engine delivers twice acts once: one kick, one notification shown", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const noted = movedTo(second, 3201);
+			const kicked = joinOther(second, 3202);
+			harness.universe.duplicateNextMessages(2);
+			const firstId = runningGameIdOf(first.server);
+			queue(firstId, { type: "notify", userId: 3201, message: "Staff will visit soon" });
+			queue(firstId, { type: "kick", userId: 3202, message: "Kicked once" });
+			syncOnce(first);
+
+			waitUntil(
+				() =>
+					crossServerOf(second.server).duplicates >= 2 &&
+					second.notes.size() >= 1 &&
+					second.kicks.size() >= 1,
+				"both copies of both messages, and the first acted on",
+			);
+			// Room for a second notification or kick to show, were there one.
+			waitSeconds(0.3);
+			expect(harness.universe.messageCounts().published).to.equal(2);
+			expect(second.notes.join("|")).to.equal("3201 Staff will visit soon");
+			expect(second.kicks.join("|")).to.equal("3202 Kicked once");
+			const notifications = ensureRemote(NOTIFICATIONS_REMOTE, second.remotes);
+			expect(harness.players.client(noted).received(notifications).size()).to.equal(1);
+			expect(harness.players.kickMessage(noted)).to.equal(undefined);
+			expect(harness.players.kickMessage(kicked)).to.equal("Kicked once");
+			expect(crossServerOf(second.server).applied).to.equal(2);
+		});
+
+		it("a message the engine loses is not acted on twice: the ban holds at the player's next join", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const player = movedTo(second, 3301);
+			harness.universe.dropNextMessages(1);
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3301, message: "Banned", ban: true });
+			syncOnce(first);
+			waitUntil(() => harness.universe.messageCounts().dropped === 1, "the lost message");
+			waitSeconds(0.5);
+			expect(harness.players.kickMessage(player)).to.equal(undefined);
+			expect(crossServerOf(second.server).received).to.equal(0);
+
+			// Lost, never sent again; the service's ban refuses the next join wherever it happens.
+			second.sim.remove(player);
+			const again = second.sim.add(3301);
+			waitUntil(() => harness.players.kickMessage(again) !== undefined, "the banned join's kick");
+			expect(harness.universe.messageCounts().published).to.equal(1);
+			expect(second.kicks.size()).to.equal(0);
+			expect(deskControl.actions(runningGameIdOf(first.server)).delivered.size()).to.equal(1);
+		});
+
+		it("a player on no server when the message arrives is refused at their next join, by the ban", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const before = join(3951);
+			waitUntil(() => StaffOps.getSession(before) !== undefined, "the first join");
+			harness.players.remove(before);
+			waitUntil(() => requestsFor("playerLeave", 3951) === 1, "the leave");
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3951, message: "Banned", ban: true });
+			syncOnce(first);
+			waitUntil(() => crossServerOf(second.server).notHere === 1, "the message, on a server without the player");
+
+			const after = second.sim.add(3951);
+			waitUntil(() => harness.players.kickMessage(after) !== undefined, "the banned join's kick");
+			expect(second.kicks.size()).to.equal(0);
+			expect(crossServerOf(second.server).remembered).to.equal(0);
+			expect(crossServerOf(first.server).remembered).to.equal(0);
+			expect(harness.universe.messageCounts().published).to.equal(1);
+		});
+
+		it("a server without the player ignores the message and keeps nothing", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			const third = startOtherServer(3);
+			subscribed(first.server, second.server, third.server);
+			const player = movedTo(second, 3401);
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3401, message: "Bye" });
+			queue(runningGameIdOf(first.server), { type: "notify", userId: 9999, message: "Nobody has me" });
+			syncOnce(first);
+			waitUntil(
+				() => crossServerOf(third.server).received >= 2 && crossServerOf(first.server).received >= 2,
+				"the deliveries to the third server and back to the first",
+			);
+			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
+
+			const third_ = crossServerOf(third.server);
+			expect(third_.notHere).to.equal(2);
+			expect(third_.applied).to.equal(0);
+			expect(third_.remembered).to.equal(0);
+			expect(third.kicks.size() + third.notes.size()).to.equal(0);
+			// The one with no player anywhere is kept by no server, the sender included.
+			expect(crossServerOf(first.server).remembered).to.equal(0);
+			expect(crossServerOf(second.server).remembered).to.equal(1);
+			expect(second.kicks.join("|")).to.equal("3401 Bye");
+		});
+
+		it("off with the setting: nothing is published or subscribed, and the kick is dropped as before", () => {
+			const first = startDeployed({ crossServer: false });
+			const second = startOtherServer(2, { crossServer: false });
+			const player = movedTo(second, 3501);
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3501, message: "Not delivered" });
+			syncOnce(first);
+			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 1, "the dropped kick");
+			waitSeconds(0.3);
+			expect(harness.universe.messageCounts().published).to.equal(0);
+			expect(harness.universe.messageCounts().delivered).to.equal(0);
+			expect(crossServerOf(first.server).on).to.equal(false);
+			expect(harness.players.kickMessage(player)).to.equal(undefined);
+			expect(linesWith(warnings(), "not on this server").size()).to.equal(1);
+		});
+	});
+
+	describe("cross-server delivery's limits", () => {
+		it("where MessagingService refuses the subscription (Studio without API access) it is off, with one warning", () => {
+			let publishes = 0;
+			const refusing: MessagingLike = {
+				PublishAsync() {
+					publishes += 1;
+				},
+				SubscribeAsync() {
+					return error("MessagingService: Studio access to API services is not enabled");
+				},
+			};
+			const first = startDeployed({}, { messaging: refusing });
+			waitUntil(() => linesWith(warnings(), "cross-server delivery is off").size() === 1, "the warning");
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3701, message: "Nobody here" });
+			syncOnce(first);
+			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 1, "the dropped kick");
+			expect(publishes).to.equal(0);
+			expect(crossServerOf(first.server).on).to.equal(false);
+			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
+		});
+
+		it("publishes at most 10 at once (then 6 a minute); the rest are counted and dropped", () => {
+			const first = startDeployed();
+			subscribed(first.server);
+			const id = runningGameIdOf(first.server);
+			for (let userId = 3801; userId <= 3812; userId++) queue(id, { type: "kick", userId, message: "Absent" });
+			syncOnce(first);
+			waitUntil(() => harness.universe.messageCounts().published === PUBLISH_BURST, "the publishes");
+			waitSeconds(0.2);
+			const counts = crossServerOf(first.server);
+			expect(harness.universe.messageCounts().published).to.equal(PUBLISH_BURST);
+			expect(counts.overBudget).to.equal(12 - PUBLISH_BURST);
+			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(12 - PUBLISH_BURST);
+			expect(linesWith(warnings(), "over its budget").size()).to.equal(1);
+			// The figures the README states, and one more publish 10 s later (one every 10 s after the burst).
+			expect(PUBLISH_BURST).to.equal(10);
+			expect(PUBLISHES_PER_MINUTE).to.equal(6);
+			first.clock.advance(60 / PUBLISHES_PER_MINUTE);
+			first.server.features.dashboardActions.actions.handle(
+				[{ type: "kick", userId: 3813, message: "Later" }],
+				[],
+			);
+			waitUntil(() => harness.universe.messageCounts().published === PUBLISH_BURST + 1, "the publish 10 s later");
+		});
+
+		it("shortens a long text so the message stays under 1 kB, never splitting a character", () => {
+			const quotes = crossServerMessage({ type: "kick", userId: 1, message: string.rep('"', 1000) }, "id-1")!;
+			expect(HttpService.JSONEncode(quotes).size() <= MAX_CROSS_SERVER_BYTES).to.equal(true);
+			expect(quotes.message!.size() > 400).to.equal(true);
+			const accents = crossServerMessage({ type: "notify", userId: 1, message: string.rep("é", 500) }, "id-2")!;
+			expect(HttpService.JSONEncode(accents).size() <= MAX_CROSS_SERVER_BYTES).to.equal(true);
+			expect(utf8.len(accents.message!)[0]).to.be.ok();
+			expect(crossServerMessage({ type: "shutdown", message: "x" }, "id-3")).to.equal(undefined);
+		});
+
+		it("passes a 1,000-character kick on within MessagingService's 1 kB", () => {
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const player = joinOther(second, 3901);
+			queue(runningGameIdOf(first.server), { type: "kick", userId: 3901, message: string.rep("Rule 7. ", 125) });
+			syncOnce(first);
+			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
+			expect(crossServerOf(first.server).publishFailures).to.equal(0);
+			expect(harness.players.kickMessage(player)!.find("Rule 7.", 1, true)[0]).to.equal(1);
+		});
+	});
+};

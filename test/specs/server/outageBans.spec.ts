@@ -1,0 +1,157 @@
+import { MemoryStoreService } from "@rbxts/services";
+import { OUTAGE_BANS_MAP, OutageBanStore } from "../../../src/server/features/outageBans";
+import type { MemoryStoreLike } from "../../../src/roblox/memoryStore";
+import { harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
+import { must, waitSeconds, waitUntil } from "../../support/waits";
+import { cleanUp, freshStart, join, joinsOf, linesWith, specClient, Started, startDeployed, warnings } from "./support";
+
+// Issue 34, item 2: a ban the service reported is remembered for an hour in the game's MemoryStore (the harness
+// universe's fake, shared by every server of the game), so a banned player who joins while the service is unreachable
+// is still kicked; the service's answer wins as soon as it gives one (docs/many-servers.md#bans-that-hold-through-an-outage).
+
+const BANNED = 666; // banned in the reference service's seed, reason "Exploiting"
+const BANNED_TEXT = "You are banned from this experience: Exploiting";
+const ONE_HOUR = 3600;
+
+/** The remembered ban of `userId` in the game's MemoryStore, read as any server would. */
+function remembered(userId: number): unknown {
+	return MemoryStoreService.GetHashMap(OUTAGE_BANS_MAP).GetAsync(`u${userId}`);
+}
+
+/** The service stops answering: every request gets a 503 (a busy or failing service). */
+function outage(): void {
+	serviceControl.fault({ operation: "*", status: 503 });
+}
+
+/** Waits until the server's outage-bans lookups reach `count` and lets a kick that follows one land. */
+function waitForLookups(started: Started, count: number): void {
+	waitUntil(() => started.server.diagnostics().outageBans.lookups >= count, `${count} remembered-ban lookup(s)`);
+	waitSeconds(0.2);
+}
+
+/** A MemoryStore whose every call fails, as Roblox's does when it throttles or is down. */
+const failingMemory: MemoryStoreLike = {
+	GetHashMap() {
+		return {
+			GetAsync() {
+				error("MemoryStoreHashMap:GetAsync: InternalError");
+			},
+			SetAsync() {
+				error("MemoryStoreHashMap:SetAsync: TotalRequestsOverLimit");
+			},
+			RemoveAsync() {
+				error("MemoryStoreHashMap:RemoveAsync: InternalError");
+			},
+		};
+	},
+};
+
+export = () => {
+	beforeEach(() => freshStart("deployed"));
+	afterEach(() => cleanUp());
+
+	it("kicks a banned player who joins while the service is unreachable, on a ban another server remembered", () => {
+		const started = startDeployed();
+		// Another server of the game heard the service report the ban and remembered it.
+		new OutageBanStore(MemoryStoreService).remember(BANNED, "Exploiting");
+		outage();
+		const banned = join(BANNED, "Exploiter");
+		const other = join(4242, "Fine");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the remembered ban's kick");
+		waitForLookups(started, 2);
+		expect(harness.players.kickMessage(banned)).to.equal(BANNED_TEXT);
+		expect(harness.players.kickMessage(other)).to.equal(undefined);
+		expect(started.server.diagnostics().outageBans.kicked).to.equal(1);
+		// Nothing reached the service's records: the kick came from the game's memory alone.
+		expect(joinsOf(BANNED).size()).to.equal(0);
+	});
+
+	it("an unban on the service wins: its answer removes the remembered ban, and the player gets in during the next outage", () => {
+		const started = startDeployed();
+		const first = join(BANNED, "Exploiter");
+		waitUntil(() => harness.players.kickMessage(first) !== undefined, "the service's ban kick");
+		waitUntil(() => remembered(BANNED) !== undefined, "the ban remembered");
+		harness.players.remove(first);
+		must(specClient().commands.unban(tostring(BANNED)));
+		// Back with the service up: it answers the player is not banned, and the game forgets the ban.
+		const second = join(BANNED, "Exploiter");
+		waitUntil(() => joinsOf(BANNED).size() >= 2, "the second join answered");
+		waitUntil(() => remembered(BANNED) === undefined, "the remembered ban removed");
+		expect(harness.players.kickMessage(second)).to.equal(undefined);
+		harness.players.remove(second);
+		// The service goes down: the player joins again and is let in.
+		outage();
+		const third = join(BANNED, "Exploiter");
+		waitForLookups(started, 1);
+		expect(harness.players.kickMessage(third)).to.equal(undefined);
+		expect(started.server.diagnostics().outageBans.kicked).to.equal(0);
+		expect(joinsOf(BANNED).size()).to.equal(2);
+	});
+
+	it("a remembered ban lasts an hour: kicked 59 minutes after it was remembered, let in after 61", () => {
+		const started = startDeployed();
+		new OutageBanStore(MemoryStoreService).remember(BANNED, "Exploiting");
+		outage();
+		harness.universe.advance(ONE_HOUR - 60);
+		const early = join(BANNED, "Exploiter");
+		waitUntil(() => harness.players.kickMessage(early) !== undefined, "the kick within the hour");
+		harness.players.remove(early);
+		harness.universe.advance(120);
+		const late = join(BANNED, "Exploiter");
+		waitForLookups(started, 2);
+		expect(harness.players.kickMessage(late)).to.equal(undefined);
+		expect(started.server.diagnostics().outageBans.kicked).to.equal(1);
+	});
+
+	it("a failing MemoryStore breaks no join: bans still come from the service, failures are counted and warned once", () => {
+		const started = startDeployed({}, { memoryStore: failingMemory });
+		const banned = join(BANNED, "Exploiter");
+		const fine = join(4242, "Fine");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the service's ban kick");
+		waitUntil(() => joinsOf(4242).size() === 1, "the other join answered");
+		waitUntil(() => started.server.diagnostics().outageBans.errors >= 2, "the failed writes counted");
+		expect(started.server.isTracked(fine)).to.equal(true);
+		expect(harness.players.kickMessage(fine)).to.equal(undefined);
+		outage();
+		const later = join(5151, "Later");
+		waitForLookups(started, 1);
+		const outageBans = started.server.diagnostics().outageBans;
+		expect(outageBans.errors).to.equal(3);
+		expect(outageBans.remembered + outageBans.forgotten + outageBans.kicked).to.equal(0);
+		expect(harness.players.kickMessage(later)).to.equal(undefined);
+		expect(linesWith(warnings(), "MemoryStore failed for remembered bans").size()).to.equal(1);
+		expect(linesWith(warnings(), "internal error").size()).to.equal(0);
+	});
+
+	it("costs one MemoryStore request per answered join and one read per join in an outage; an item stays under 512 bytes", () => {
+		const started = startDeployed();
+		const before = harness.universe.memoryUsage().requests;
+		const banned = join(BANNED, "Exploiter");
+		join(4242, "Fine");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the service's ban kick");
+		waitUntil(() => joinsOf(4242).size() === 1, "the other join answered");
+		waitUntil(() => harness.universe.memoryUsage().requests - before >= 2, "the write and the removal");
+		outage();
+		join(5151, "Later");
+		waitForLookups(started, 1);
+		expect(harness.universe.memoryUsage().requests - before).to.equal(3);
+		// The longest reason, in multi-byte characters, with control characters: cut, and the item stays small.
+		const used = harness.universe.memoryUsage().usedBytes;
+		new OutageBanStore(MemoryStoreService).remember(1, string.rep("é\n", 400));
+		const reason = (remembered(1) as { reason: string }).reason;
+		expect(utf8.len(reason)[0]).to.be.ok();
+		expect(reason.size() <= 200 && reason.find("%c")[0] === undefined).to.equal(true);
+		expect(harness.universe.memoryUsage().usedBytes - used < 512).to.equal(true);
+	});
+
+	it("sends nothing to MemoryStore with outageBans off", () => {
+		const started = startDeployed({ outageBans: false });
+		const before = harness.universe.memoryUsage().requests;
+		const banned = join(BANNED, "Exploiter");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the service's ban kick");
+		waitSeconds(0.2);
+		expect(harness.universe.memoryUsage().requests).to.equal(before);
+		expect(started.server.diagnostics().outageBans.remembered).to.equal(0);
+	});
+};
