@@ -116,6 +116,14 @@ export {
 	UNKNOWN_TZ_OFFSET,
 } from "./client/report";
 export type { ClientReportOptions, ClientReportPayload, ClockFields, DeviceFacts } from "./client/report";
+export { mountStaffCommands, startStaffCommands } from "./client/commands";
+export type { MountedStaffCommands } from "./client/commands";
+export type {
+	StaffCommand,
+	StaffCommandArgument,
+	StaffCommandParameter,
+	StaffCommandUse,
+} from "./server/commands/types";
 
 export { CallBridge } from "./bridge/callBridge";
 export type {

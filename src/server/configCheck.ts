@@ -75,6 +75,8 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 		(value) => t.strictInterface({ everyone: t.optional(t.boolean), chatMessages: t.optional(t.boolean) })(value),
 		"{ everyone?: boolean, chatMessages?: boolean }",
 	],
+	// Each command is checked when the commands are listed (commands/registry.ts): a bad one is left out alone.
+	gameCommands: [(value) => t.array(t.table)(value), "a list of staff commands { name, parameters?, run }"],
 };
 
 /**

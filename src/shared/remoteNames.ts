@@ -13,4 +13,5 @@ export type RemoteName =
 	| "Consent"
 	| "Activity"
 	| "CallEvents"
-	| "SupportRequests";
+	| "SupportRequests"
+	| "StaffCommands";

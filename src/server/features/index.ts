@@ -1,5 +1,6 @@
 // The list of StaffOps' in-game features: their declarations in start order, and how each is built from those it uses.
 import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
+import { COMMANDS, CommandsFeature } from "./commands";
 import { CONSENT, ConsentFeature } from "./consent";
 import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "./context";
@@ -35,6 +36,7 @@ export const DECLARATIONS = [
 	STAFF_ACTIVITY,
 	SUPPORT_CALLS,
 	JOIN_SERVER,
+	COMMANDS,
 ] as const;
 
 /** Every feature's client parts, in start order: what the drop-in model's loader starts. @internal */
@@ -102,6 +104,7 @@ export interface ServerFeatures {
 	readonly staffActivity: StaffActivityFeature;
 	readonly supportCalls: SupportCallsFeature;
 	readonly joinServer: JoinServerFeature;
+	readonly commands: CommandsFeature;
 }
 
 /** Each feature's diagnostics record, by feature name. @internal */
@@ -131,6 +134,7 @@ export function buildFeatures(ctx: ServerContext): ServerFeatures {
 		staffActivity: new StaffActivityFeature(ctx, joins, presence),
 		supportCalls: new SupportCallsFeature(ctx, joins, sessions, presence),
 		joinServer: new JoinServerFeature(ctx),
+		commands: new CommandsFeature(ctx, joins),
 	};
 }
 

@@ -1,0 +1,172 @@
+// The built-in staff commands: what the official module's do (docs/service-contract.md#admin-chat-commands).
+import type { StaffOpsApiClient } from "../../api/apiClient";
+import type { HistoryType } from "../../api/resources/history";
+import { StaffOpsError } from "../../transport/staffOpsError";
+import type { StaffCommand, StaffCommandUse } from "./types";
+
+/** What the built-ins need from the integration. @internal */
+export interface BuiltInSeams {
+	readonly client: StaffOpsApiClient;
+	readonly runningGameId: () => string | undefined;
+	/** Text for `recipient`, filtered for them; undefined when the filter failed (show a fixed text instead). */
+	readonly filterFor: (text: string, recipient: Player) => string | undefined;
+}
+
+const NO_REASON = "No reason given";
+const MAX_DAYS = 36_500;
+const player = { name: "player", type: "player" } as const;
+const reason = { name: "reason", type: "text", optional: true } as const;
+const days = { name: "days", type: "number", optional: true } as const;
+
+const reasonOf = (use: StaffCommandUse, index: number) => (use.args[index] as string | undefined) ?? NO_REASON;
+const who = (target: Player) => `${target.DisplayName} (@${target.Name})`;
+
+/** Days as the service takes them: a whole number from 1 to 36500, or undefined for "for ever". */
+function daysOf(value: unknown): [ok: boolean, days?: number] {
+	if (value === undefined) return [true];
+	const whole = math.floor(value as number);
+	return whole >= 1 && whole <= MAX_DAYS ? [true, whole] : [false];
+}
+
+/** A service's reason shown to `staff`, filtered for them, or `fallback` when it cannot be. */
+function shown(seams: BuiltInSeams, err: unknown, staff: Player, fallback: string): string {
+	if (StaffOpsError.is(err) && err.kind === "service" && err.reason !== "") {
+		return seams.filterFor(err.reason, staff) ?? fallback;
+	}
+	return fallback;
+}
+
+/** Kicks `target` with a text that names `reason` when it passes the filter for them. */
+function kickWith(seams: BuiltInSeams, target: Player, lead: string, why: string): void {
+	const filtered = seams.filterFor(why, target);
+	target.Kick(filtered !== undefined ? `${lead}: ${filtered}` : `${lead}.`);
+}
+
+/** A staff history entry (`POST /staff/history`), sent once: an unknown outcome is said, never repeated. */
+function historyCommand(seams: BuiltInSeams, name: string, historyType: HistoryType, done: string): StaffCommand {
+	const withDays = historyType === "suspension";
+	return {
+		name,
+		description: `Records a ${historyType} on the staff member's history`,
+		parameters: withDays ? [player, days, reason] : [player, reason],
+		run: (use) => {
+			const target = use.args[0] as Player;
+			const [okDays, expiresInDays] = daysOf(withDays ? use.args[1] : undefined);
+			if (!okDays) return `Days must be a whole number from 1 to ${MAX_DAYS}.`;
+			const why = reasonOf(use, withDays ? 2 : 1);
+			const [ok, err] = seams.client.history
+				.record(
+					{
+						actioningUser: tostring(use.staff.UserId),
+						userId: tostring(target.UserId),
+						reason: name === "demote" ? `Demotion: ${why}` : why,
+						type: historyType,
+						approval_required: false,
+						...(expiresInDays !== undefined ? { expiresInDays } : {}),
+					},
+					{ priority: "high", maxAttempts: 1 },
+				)
+				.await();
+			if (ok) return `${done} ${who(target)}.`;
+			if (StaffOpsError.is(err) && err.mayHaveActed) {
+				return `No answer from the website: the entry for ${who(target)} may be recorded. Check the website before repeating.`;
+			}
+			return shown(seams, err, use.staff, `The entry for ${who(target)} could not be recorded; try again later.`);
+		},
+	};
+}
+
+/**
+ * The built-in commands (rank is left out: it needs the workspace's separate ranking key). Each is registered with
+ * the service under its name as id, and offered only to the players the service allows.
+ * @internal
+ */
+export function builtInCommands(seams: BuiltInSeams): Array<StaffCommand> {
+	return [
+		{
+			name: "kick",
+			description: "Removes a player from this server",
+			parameters: [player, reason],
+			run: (use) => {
+				const target = use.args[0] as Player;
+				kickWith(seams, target, "You were kicked by a staff member", reasonOf(use, 1));
+				return `Kicked ${who(target)}.`;
+			},
+		},
+		{
+			name: "find",
+			description: "Takes you to a player in this server",
+			parameters: [player],
+			run: (use) => {
+				const target = use.args[0] as Player;
+				const there = target.Character?.GetPivot();
+				const character = use.staff.Character;
+				if (there === undefined || character === undefined) return `${who(target)} is in this server.`;
+				character.PivotTo(there.mul(new CFrame(0, 0, 4)));
+				return `Took you to ${who(target)}.`;
+			},
+		},
+		{
+			name: "ban",
+			description: "Kicks a player and bans them, for ever or for some days",
+			parameters: [player, days, reason],
+			run: (use) => banCommand(seams, use),
+		},
+		historyCommand(seams, "warn", "writeup", "Recorded a warning for"),
+		historyCommand(seams, "suspend", "suspension", "Recorded a suspension for"),
+		historyCommand(seams, "terminate", "termination", "Recorded a termination for"),
+		historyCommand(seams, "promote", "promotion", "Recorded a promotion for"),
+		historyCommand(seams, "demote", "promotion", "Recorded a demotion for"),
+		{
+			name: "verify",
+			description: "Links your Roblox account to your website account with a code",
+			parameters: [{ name: "code", type: "word" }],
+			run: (use) => verifyCommand(seams, use),
+		},
+	];
+}
+
+/** `/ban`: kicks at once, then records the ban once (`POST /games/bans`); an unknown outcome is said, not repeated. */
+function banCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
+	const target = use.args[0] as Player;
+	const [okDays, expiresInDays] = daysOf(use.args[1]);
+	if (!okDays) return `Days must be a whole number from 1 to ${MAX_DAYS}.`;
+	const why = reasonOf(use, 2);
+	const userId = target.UserId;
+	kickWith(seams, target, "You are banned from this game", why);
+	const [ok, err] = seams.client.commands
+		.ban(
+			{
+				userId,
+				reason: why,
+				bannedByUserId: use.staff.UserId,
+				...(expiresInDays !== undefined ? { expiresInDays } : {}),
+			},
+			{ priority: "high", maxAttempts: 1 },
+		)
+		.await();
+	const span = expiresInDays !== undefined ? ` for ${expiresInDays} day(s)` : "";
+	if (ok) return `Banned ${who(target)}${span}.`;
+	if (StaffOpsError.is(err) && err.mayHaveActed) {
+		return `Kicked ${who(target)}; no answer from the website, so the ban may be recorded. Check the website before banning again.`;
+	}
+	return shown(seams, err, use.staff, `Kicked ${who(target)}, but the ban could not be recorded; try again later.`);
+}
+
+/** `/verify <code>`: links the player to the code's website account once; the website's reason is shown. */
+function verifyCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
+	const runningGameId = seams.runningGameId();
+	if (runningGameId === undefined) return "The website cannot be reached right now; try again later.";
+	const code = use.args[0] as string;
+	const [ok, answer] = seams.client.commands
+		.verifyLink(runningGameId, code, use.staff.UserId, { priority: "high", maxAttempts: 1 })
+		.await();
+	if (ok) {
+		const linkedTo = answer.linkedTo !== undefined ? seams.filterFor(answer.linkedTo, use.staff) : undefined;
+		return linkedTo !== undefined ? `Your account is linked to ${linkedTo}.` : "Your account is linked.";
+	}
+	if (StaffOpsError.is(answer) && answer.mayHaveActed) {
+		return "No answer from the website: the code may have worked. Check the website before using another.";
+	}
+	return shown(seams, answer, use.staff, "That code did not work.");
+}

@@ -1,0 +1,184 @@
+// The staff commands feature: chat commands whose permissions are set on the staff website (deployed profile).
+import { logInfo } from "../../background/log";
+import { COMMANDS_REMOTE, CommandsMessage, MAX_OFFERED, OfferedCommand } from "../../shared/commandsProtocol";
+import { filterWithin } from "../../roblox/textFilter";
+import { robloxTextFilter } from "../../roblox/textFilter";
+import { builtInCommands } from "../commands/builtins";
+import { usageOf } from "../commands/parse";
+import { CommandPermissions, PermissionStats } from "../commands/permissions";
+import { CommandRunner, RunnerStats } from "../commands/runner";
+import { commandList } from "../commands/registry";
+import type { StaffCommand } from "../commands/types";
+import type { ServerContext } from "./context";
+import type { Feature, FeatureDeclaration } from "./feature";
+import type { JoinsFeature } from "./joins";
+
+/**
+ * Staff commands' settings in `StaffOpsConfig`.
+ */
+export interface CommandsConfig {
+	/**
+	 * Staff chat commands (`/kick`, `/ban`, ...) with the permissions the staff website sets (attribute `Commands`).
+	 * Default on with the deployed profile; false turns them off.
+	 */
+	readonly commands?: boolean;
+	/** The game's own staff commands, registered and offered beside the built-ins. Default: none. */
+	readonly gameCommands?: ReadonlyArray<StaffCommand>;
+}
+
+/**
+ * Staff commands (deployed profile): registered with the service once per server, offered in chat to each player as
+ * the website allows, checked again on every use. In the package's declarations for the config type; not an API.
+ */
+export const COMMANDS: FeatureDeclaration<CommandsConfig> = {
+	name: "commands",
+	settings: [
+		{ field: "commands", attribute: "Commands", modelDefault: true, profile: "deployed" },
+		{ field: "gameCommands", luau: "{ StaffCommand }?" },
+	],
+	remotes: [COMMANDS_REMOTE],
+	clientParts: [{ folder: "commands", start: "startStaffCommands" }],
+};
+
+/** What specs and monitoring read of the staff commands. @internal */
+export interface CommandsDiagnostics {
+	/** `POST /activity/commands` sent (at most once per server). */
+	readonly registrations: number;
+	readonly permissions?: PermissionStats;
+	readonly uses?: RunnerStats;
+	/** Players whose permissions are kept. */
+	readonly players: number;
+}
+
+/** The staff commands feature; its parts exist once the profile says the commands run. @internal */
+export class CommandsFeature implements Feature {
+	readonly declaration = COMMANDS;
+	/** The commands in registration order (built-ins first); each one's id is its lowercase name. */
+	private readonly ordered: ReadonlyArray<StaffCommand>;
+	private readonly permissions: CommandPermissions;
+	private readonly runner: CommandRunner;
+	private registrations = 0;
+	private on = false;
+
+	constructor(
+		private readonly ctx: ServerContext,
+		private readonly joins: JoinsFeature,
+	) {
+		const filter = ctx.seams.textFilter ?? robloxTextFilter;
+		const runningGameId = () => ctx.registered()?.runningGameId;
+		const builtIns = builtInCommands({
+			client: ctx.client,
+			runningGameId,
+			filterFor: (text, recipient) => filterWithin(filter, text, recipient, ctx.scheduler),
+		});
+		const ordered = (this.ordered = commandList(builtIns, ctx.config.gameCommands ?? []));
+		const byId = new Map<string, StaffCommand>();
+		for (const command of ordered) byId.set(command.name.lower(), command);
+		this.permissions = new CommandPermissions({
+			client: ctx.client,
+			scheduler: ctx.scheduler,
+			health: ctx.health,
+			guard: ctx.guard,
+			runningGameId,
+			changed: (player) => this.offer(player),
+		});
+		this.runner = new CommandRunner(
+			{
+				scheduler: ctx.scheduler,
+				guard: ctx.guard,
+				present: () => ctx.players.GetPlayers(),
+				permissions: this.permissions,
+				remote: () => ctx.remotes?.[COMMANDS_REMOTE],
+			},
+			byId,
+		);
+	}
+
+	start(): void {
+		const ctx = this.ctx;
+		ctx.listen(ctx.remotes![COMMANDS_REMOTE], "staff command", (player, args) => {
+			if (this.on) this.runner.handle(player, args);
+		});
+		this.joins.onAnswered((player, result) => {
+			if (result.isStaff) this.permissions.staffJoined(player);
+		});
+	}
+
+	/** After each registration: with the deployed profile and the setting on, register the commands once. */
+	registered(): void {
+		const ctx = this.ctx;
+		if (ctx.profile !== "deployed" || ctx.config.commands === false) return;
+		if (!this.on) {
+			this.on = true;
+			for (const player of ctx.players.GetPlayers()) this.permissions.joined(player);
+			this.permissions.start();
+			this.register();
+		}
+		this.permissions.registered();
+	}
+
+	joined(player: Player): void {
+		this.permissions.joined(player);
+	}
+
+	left(player: Player): void {
+		this.permissions.left(player);
+		this.runner.forget(player);
+	}
+
+	stop(): void {
+		this.permissions.stop();
+	}
+
+	diagnostics(): CommandsDiagnostics {
+		return {
+			registrations: this.registrations,
+			permissions: { ...this.permissions.stats },
+			uses: { ...this.runner.stats },
+			players: this.permissions.size(),
+		};
+	}
+
+	/**
+	 * `POST /activity/commands`, once per server: the service keeps the list per game and place, so a registration
+	 * made again after the service forgot this server changes nothing, and a failed one (an unknown outcome included)
+	 * is not repeated: the commands an earlier server registered keep working, and the next server registers anew.
+	 */
+	private register(): void {
+		const runningGameId = this.ctx.registered()?.runningGameId;
+		if (runningGameId === undefined || this.registrations > 0) return;
+		this.registrations += 1;
+		const list = new Array<{ id: string; name: string; parameters: Array<string> }>();
+		for (const command of this.ordered) {
+			const id = command.name.lower();
+			const parameters = (command.parameters ?? []).map((parameter) => parameter.name);
+			list.push({ id, name: command.name, parameters });
+		}
+		this.ctx.client.commands.registerCommands(runningGameId, list, { priority: "normal", maxAttempts: 1 }).then(
+			() => this.ctx.guard("staff commands", () => logInfo(`registered ${list.size()} staff command(s)`)),
+			(err: unknown) =>
+				this.ctx.guard("staff commands", () =>
+					this.ctx.health.problem(
+						"staff commands",
+						`the staff commands could not be registered (${tostring(err)}); those an earlier server ` +
+							"registered still work, and the next server registers them again",
+						err,
+					),
+				),
+		);
+	}
+
+	/** Sends `player` the commands they may use now (an empty list takes them away). */
+	private offer(player: Player): void {
+		const remote = this.ctx.remotes?.[COMMANDS_REMOTE];
+		if (remote === undefined || player.Parent === undefined) return;
+		const allowed = this.permissions.allowedOf(player);
+		const commands = new Array<OfferedCommand>();
+		for (const command of this.ordered) {
+			const id = command.name.lower();
+			if (allowed.has(id) && commands.size() < MAX_OFFERED) commands.push({ name: id, usage: usageOf(command) });
+		}
+		const message: CommandsMessage = { kind: "offer", commands };
+		this.ctx.guard(COMMANDS_REMOTE, () => remote.FireClient(player, message));
+	}
+}

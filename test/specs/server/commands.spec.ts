@@ -1,0 +1,341 @@
+import type { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { CommandsApi } from "../../../src/api/resources/commands";
+import { StaffOps } from "../../../src/server";
+import type { ServerSeams } from "../../../src/server/seams";
+import { JOIN_BATCH_SECONDS, REFRESH_SECONDS, USE_FRESH_SECONDS } from "../../../src/server/commands/permissions";
+import type { StaffCommand } from "../../../src/server/commands/types";
+import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
+import { ensureRemote } from "../../../src/shared/remotes";
+import { harness } from "../../support/harness";
+import { LoggedRequest, serviceControl } from "../../support/serviceControl";
+import { waitSeconds, waitUntil } from "../../support/waits";
+import { cleanUp, freshStart, join, specClient, Started, startDeployed } from "./support";
+
+// Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
+// in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
+
+const MOD = 1003; // seeded staff
+const CASHIER = 1004; // seeded staff, granted nothing
+
+function grant(commandId: string, userId: number, on = true): void {
+	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on });
+}
+
+function logged(operation: string): Array<LoggedRequest> {
+	return serviceControl.requests().requests.filter((request) => request.operation === operation);
+}
+
+const count = (operation: string) => logged(operation).size();
+
+function messagesOf(player: Player): Array<CommandsMessage> {
+	return harness.players
+		.client(player)
+		.received(ensureRemote(COMMANDS_REMOTE))
+		.map((event) => event[0] as CommandsMessage);
+}
+
+function results(player: Player): Array<string> {
+	const texts = new Array<string>();
+	for (const message of messagesOf(player)) if (message.kind === "result") texts.push(message.text);
+	return texts;
+}
+
+function lastOffer(player: Player): Array<string> | undefined {
+	let names: Array<string> | undefined;
+	for (const message of messagesOf(player)) {
+		if (message.kind === "offer") names = message.commands.map((command) => command.name);
+	}
+	return names;
+}
+
+function use(player: Player, ...args: Array<unknown>): void {
+	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), ...args);
+}
+
+function contains(list: ReadonlyArray<string>, text: string): boolean {
+	return list.some((line) => line.find(text, 1, true)[0] !== undefined);
+}
+
+/** Starts, waits for the one registration, grants `grants` ([commandId, userId]) as a website admin would. */
+function startWithGrants(
+	grants: Array<[string, number]>,
+	gameCommands?: Array<StaffCommand>,
+	seams: Partial<ServerSeams> = {},
+): Started {
+	const started = startDeployed(gameCommands !== undefined ? { gameCommands } : {}, seams);
+	waitUntil(() => count("registerCommands") === 1, "the commands' registration");
+	for (const [commandId, userId] of grants) grant(commandId, userId);
+	return started;
+}
+
+/** A client of the reference service that notes the UserIds of each permission read. */
+function notingClient(asked: Array<Array<number>>): StaffOpsApiClient {
+	const client = specClient();
+	const commands = client.commands;
+	(client as unknown as { commands: CommandsApi }).commands = {
+		...commands,
+		permissions(runningGameId, userIds, options) {
+			asked.push([...userIds]);
+			return commands.permissions(runningGameId, userIds, options);
+		},
+	};
+	return client;
+}
+
+/** A staff member joins; their permissions are read with the join wave's. */
+function staffJoins(started: Started, userId: number, name: string): Player {
+	const player = join(userId, name);
+	waitUntil(() => StaffOps.isStaff(player), `${name}'s join answer`);
+	const answered = started.server.diagnostics().commands.permissions!.answered;
+	started.clock.advance(JOIN_BATCH_SECONDS);
+	waitUntil(
+		() => started.server.diagnostics().commands.permissions!.answered > answered,
+		`${name}'s permission read`,
+	);
+	return player;
+}
+
+function reads(started: Started): number {
+	return started.server.diagnostics().commands.permissions!.reads;
+}
+
+export = () => {
+	beforeEach(() => freshStart("deployed"));
+	afterEach(() => cleanUp());
+	afterAll(() => serviceControl.reset());
+
+	describe("staff commands", () => {
+		it("a staff member with permission kicks and bans: the player is kicked, one ban is recorded", () => {
+			const started = startWithGrants([
+				["kick", MOD],
+				["ban", MOD],
+			]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			waitUntil(() => lastOffer(mod) !== undefined, "the offer");
+			expect(lastOffer(mod)!.join(",")).to.equal("kick,ban");
+			const spammer = join(4101, "Spammer");
+			const griefer = join(4102, "Griefer");
+
+			use(mod, "/kick spam flooding the chat");
+			waitUntil(() => harness.players.kickMessage(spammer) !== undefined, "the kick");
+			expect(contains([harness.players.kickMessage(spammer)!], "flooding the chat")).to.equal(true);
+			waitUntil(() => contains(results(mod), "Kicked"), "the kick's result");
+
+			use(mod, "/ban 4102 3 griefing");
+			waitUntil(() => harness.players.kickMessage(griefer) !== undefined, "the ban's kick");
+			waitUntil(() => contains(results(mod), "Banned"), "the ban's result");
+			const bans = logged("createBan");
+			expect(bans.size()).to.equal(1);
+			const body = bans[0].body as {
+				userId: unknown;
+				bannedByUserId: unknown;
+				expiresInDays: unknown;
+				reason: unknown;
+			};
+			expect(tostring(body.userId)).to.equal("4102");
+			expect(tostring(body.bannedByUserId)).to.equal(tostring(MOD));
+			expect(body.expiresInDays).to.equal(3);
+			expect(body.reason).to.equal("griefing");
+			// Both uses were decided on the join's read: no other request.
+			expect(count("commandPermissions")).to.equal(1);
+			expect(count("registerCommands")).to.equal(1);
+		});
+
+		it("refuses a staff member without permission: nothing is sent beyond the permission read", () => {
+			const started = startWithGrants([["kick", MOD]]);
+			const cashier = staffJoins(started, CASHIER, "CashierAmy");
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const target = join(4111, "Target");
+			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
+			waitSeconds(0.2);
+			const before = serviceControl.requests().requests.size();
+
+			use(cashier, "/kick Target");
+			use(mod, "/ban Target");
+			waitUntil(() => contains(results(mod), "You may not use /ban"), "the refusal");
+			waitSeconds(0.3);
+			expect(harness.players.kickMessage(target)).to.equal(undefined);
+			expect(results(cashier).size()).to.equal(0);
+			const after = serviceControl.requests().requests;
+			const sent = new Array<string>();
+			for (let i = before; i < after.size(); i++) sent.push(after[i].operation);
+			expect(sent.filter((operation) => operation !== "sendData").size()).to.equal(0);
+			expect(count("createBan")).to.equal(0);
+		});
+
+		it("a permission removed on the website stops working within 60 s, a grant is offered within 300 s", () => {
+			const started = startWithGrants([["kick", MOD]]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const first = join(4121, "First");
+			const second = join(4122, "Second");
+			use(mod, "/kick First");
+			waitUntil(() => harness.players.kickMessage(first) !== undefined, "the first kick");
+
+			grant("kick", MOD, false);
+			started.clock.advance(USE_FRESH_SECONDS + 1);
+			const readsBefore = reads(started);
+			use(mod, "/kick Second");
+			waitUntil(() => contains(results(mod), "You may not use /kick"), "the refusal after the removal");
+			expect(harness.players.kickMessage(second)).to.equal(undefined);
+			expect(reads(started)).to.equal(readsBefore + 1);
+			expect(lastOffer(mod)!.size()).to.equal(0);
+
+			grant("kick", MOD);
+			grant("warn", MOD);
+			started.clock.advance(REFRESH_SECONDS);
+			waitUntil(() => (lastOffer(mod) ?? []).size() === 2, "the grants offered");
+			expect(lastOffer(mod)!.join(",")).to.equal("kick,warn");
+		});
+
+		it("registers the built-ins and the game's own once per server, even after an unknown outcome", () => {
+			serviceControl.fault({ operation: "registerCommands", kind: "drop-after", times: 1 });
+			const heal: StaffCommand = {
+				name: "Heal",
+				parameters: [{ name: "player", type: "player" }],
+				run: (used) => `Healed ${(used.args[0] as Player).Name}.`,
+			};
+			const started = startWithGrants([["heal", MOD]], [heal]);
+			started.clock.advance(REFRESH_SECONDS * 3);
+			waitSeconds(0.3);
+			expect(count("registerCommands")).to.equal(1);
+			const body = logged("registerCommands")[0].body as { commands: Array<{ id: string }> };
+			const ids = body.commands.map((command) => command.id).join(",");
+			expect(ids).to.equal("kick,find,ban,warn,suspend,terminate,promote,demote,verify,heal");
+
+			const mod = staffJoins(started, MOD, "ModMarco");
+			join(4131, "Hurt");
+			use(mod, "/heal hurt");
+			waitUntil(() => contains(results(mod), "Healed Hurt."), "the game command's result");
+		});
+
+		it("reads a join wave's permissions in one request, and the others' with the next periodic read", () => {
+			const asked = new Array<Array<number>>();
+			const started = startWithGrants([["kick", MOD]], undefined, { client: notingClient(asked) });
+			const staff = [1001, 1002, 1003, 1004, 1005].map((userId) => join(userId, `Staff${userId}`));
+			for (let i = 0; i < 10; i++) join(4200 + i, `Player${i}`);
+			waitUntil(() => staff.every((player) => StaffOps.isStaff(player)), "the staff joins");
+			expect(count("commandPermissions")).to.equal(0);
+			started.clock.advance(JOIN_BATCH_SECONDS);
+			waitUntil(() => count("commandPermissions") === 1, "the join wave's read");
+			waitSeconds(0.3);
+			expect(asked[0].size()).to.equal(5);
+			for (const userId of [1001, 1002, 1003, 1004, 1005]) expect(asked[0].includes(userId)).to.equal(true);
+			started.clock.advance(REFRESH_SECONDS);
+			waitUntil(() => count("commandPermissions") === 2, "the periodic read");
+			// The periodic read: the staff, the one with a grant, and the ten never read.
+			expect(asked[1].size()).to.equal(15);
+		});
+
+		it("sends no permission request while no player present may use a command (after each one's first read)", () => {
+			const started = startWithGrants([]);
+			started.clock.advance(REFRESH_SECONDS * 2);
+			waitSeconds(0.2);
+			expect(count("commandPermissions")).to.equal(0);
+			for (let i = 0; i < 3; i++) join(4300 + i, `Player${i}`);
+			started.clock.advance(REFRESH_SECONDS);
+			waitUntil(() => count("commandPermissions") === 1, "their first read");
+			started.clock.advance(REFRESH_SECONDS * 4);
+			waitSeconds(0.3);
+			expect(count("commandPermissions")).to.equal(1);
+		});
+
+		it("refuses an ambiguous name, yourself and a reason over 200 characters, and kicks nobody", () => {
+			const started = startWithGrants([["kick", MOD]]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const first = join(4601, "Alex1");
+			const second = join(4602, "Alex2");
+			use(mod, "/kick alex");
+			waitUntil(() => results(mod).size() === 1, "the first refusal");
+			use(mod, "/kick modmarco");
+			waitUntil(() => results(mod).size() === 2, "the second refusal");
+			use(mod, `/kick Alex1 ${string.rep("x", 201)}`);
+			waitUntil(() => results(mod).size() === 3, "the third refusal");
+			const [ambiguous, yourself, long] = [results(mod)[0], results(mod)[1], results(mod)[2]];
+			expect(contains([ambiguous], "more than one player")).to.equal(true);
+			expect(contains([yourself], "yourself")).to.equal(true);
+			expect(contains([long], "too long")).to.equal(true);
+			expect(harness.players.kickMessage(first)).to.equal(undefined);
+			expect(harness.players.kickMessage(second)).to.equal(undefined);
+			expect(harness.players.kickMessage(mod)).to.equal(undefined);
+		});
+
+		it("records a warning once and links a verify code, showing the website's answers", () => {
+			const started = startWithGrants([
+				["warn", MOD],
+				["verify", MOD],
+			]);
+			const { code } = serviceControl.call("POST", "/_control/verify-codes", { linkedTo: "marco@cafe" }) as {
+				code: string;
+			};
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const late = join(4701, "LateLarry");
+			use(mod, "/warn Late came late twice");
+			waitUntil(() => contains(results(mod), "Recorded a warning for"), "the warning's result");
+			const entries = logged("recordHistory");
+			expect(entries.size()).to.equal(1);
+			const entry = entries[0].body as {
+				userId: unknown;
+				type: unknown;
+				reason: unknown;
+				actioningUser: unknown;
+			};
+			expect(tostring(entry.userId)).to.equal("4701");
+			expect(entry.type).to.equal("writeup");
+			expect(entry.reason).to.equal("came late twice");
+			expect(tostring(entry.actioningUser)).to.equal(tostring(MOD));
+			expect(harness.players.kickMessage(late)).to.equal(undefined);
+
+			use(mod, `/verify ${code}`);
+			waitUntil(() => contains(results(mod), "marco@cafe"), "the link's result");
+			started.clock.advance(2);
+			use(mod, `/verify ${code}`);
+			waitUntil(() => contains(results(mod), "already been used"), "the website's reason for a used code");
+			expect(count("verifyLink")).to.equal(2);
+			expect(count("recordHistory")).to.equal(1);
+		});
+
+		it("gives a hostile client nothing, and the server runs on", () => {
+			const started = startWithGrants([["kick", MOD]]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const stranger = join(4401, "Stranger");
+			const junk: Array<Array<unknown>> = [
+				[],
+				[42],
+				[{ text: "/kick ModMarco" }],
+				["/kick ModMarco"],
+				[string.rep("x", 100_000)],
+				["/ban ModMarco", "extra"],
+				[0 / 0],
+			];
+			for (const args of junk) use(stranger, ...args);
+			for (let i = 0; i < 200; i++) use(stranger, "/kick ModMarco");
+			// The permitted staff member's client, hostile: unknown commands, huge text, then over the rate.
+			use(mod, "/nuke everyone");
+			use(mod, `/kick ${string.rep("a", 5000)}`);
+			for (let i = 0; i < 50; i++) use(mod, "/kick Stranger " + i);
+			waitSeconds(0.5);
+			expect(results(stranger).size()).to.equal(0);
+			expect(harness.players.kickMessage(mod)).to.equal(undefined);
+			const uses = started.server.diagnostics().commands.uses!;
+			expect(uses.ran + uses.refused <= 3).to.equal(true);
+			expect(count("createBan")).to.equal(0);
+			expect(started.server.isStopped()).to.equal(false);
+			expect(started.server.isRegistered()).to.equal(true);
+		});
+
+		it("records a ban whose answer was lost once, and says it may be recorded", () => {
+			const started = startWithGrants([["ban", MOD]]);
+			serviceControl.fault({ operation: "createBan", kind: "drop-after", times: 1 });
+			const mod = staffJoins(started, MOD, "ModMarco");
+			const cheater = join(4501, "Cheater");
+			use(mod, "/ban Cheater speed hacks");
+			waitUntil(() => contains(results(mod), "may be recorded"), "the unknown outcome's result");
+			expect(harness.players.kickMessage(cheater) !== undefined).to.equal(true);
+			started.clock.advance(REFRESH_SECONDS * 2);
+			waitSeconds(0.5);
+			expect(count("createBan")).to.equal(1);
+			const bans = (serviceControl.call("GET", "/_control/bans") as { bans: Array<{ userId: string }> }).bans;
+			expect(bans.filter((ban) => ban.userId === "4501").size()).to.equal(1);
+		});
+	});
+};
