@@ -9,7 +9,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, specClient, Started, startDeployed } from "./support";
+import { cleanUp, freshStart, join, specClient, Started, startDeployed, startRegistered } from "./support";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
@@ -139,6 +139,27 @@ export = () => {
 			// Both uses were decided on the join's read: no other request.
 			expect(count("commandPermissions")).to.equal(1);
 			expect(count("registerCommands")).to.equal(1);
+		});
+
+		it("is off with commands = false and with the interface profile: nothing registered, no permission read, no offer", () => {
+			// README settings (C12): on with the deployed service, off otherwise; false turns it off.
+			startDeployed({ commands: false });
+			const staffOff = join(MOD, "ModOff");
+			waitUntil(() => StaffOps.getSession(staffOff) !== undefined, "the join (deployed, commands off)");
+			waitSeconds(2.5);
+			expect(count("registerCommands")).to.equal(0);
+			expect(count("commandPermissions")).to.equal(0);
+			expect(lastOffer(staffOff)).to.equal(undefined);
+			cleanUp();
+			freshStart("default");
+			const started = startRegistered({ clientReportTimeoutSeconds: 0 });
+			const staffInterface = join(MOD, "ModInterface");
+			waitUntil(() => StaffOps.getSession(staffInterface) !== undefined, "the join (interface profile)");
+			started.clock.advance(10);
+			waitSeconds(2.5);
+			expect(count("registerCommands")).to.equal(0);
+			expect(count("commandPermissions")).to.equal(0);
+			expect(lastOffer(staffInterface)).to.equal(undefined);
 		});
 
 		it("refuses a staff member without permission: nothing is sent beyond the permission read", () => {
