@@ -493,7 +493,7 @@ export const MUTANTS = [
 		file: "src/server/announce.ts",
 		in: "announce",
 		from: "if (host.config.kickBanned) kickBanned(host, player, result.reason);",
-		to: "kickBanned(host, player, result.reason);",
+		to: "if (host.config.kickBanned || true) kickBanned(host, player, result.reason);",
 		what: "banned players are kicked even with kickBanned = false",
 		specs: "specs server joins",
 	},
