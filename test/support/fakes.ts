@@ -167,13 +167,19 @@ export interface RecordedRequest {
  */
 export class RecordingHttp implements HttpServiceLike {
 	readonly seen = new Array<RecordedRequest>();
+	/** Requests sent and not yet answered: a spec moving its clock waits for 0, so a round trip costs no fake time. */
+	inFlight = 0;
 
 	constructor(private readonly clock: Scheduler) {}
 
 	RequestAsync(options: RequestAsyncRequest): RequestAsyncResponse {
 		const [path] = (options.Url as string).gsub("^https?://[^/]+", "");
 		this.seen.push({ at: this.clock.now(), method: options.Method ?? "GET", path, body: options.Body });
-		return HttpService.RequestAsync(options);
+		this.inFlight += 1;
+		const [ok, response] = pcall(() => HttpService.RequestAsync(options));
+		this.inFlight -= 1;
+		if (!ok) error(response, 0);
+		return response as RequestAsyncResponse;
 	}
 
 	JSONEncode(input: unknown): string {

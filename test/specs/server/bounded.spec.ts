@@ -26,11 +26,16 @@ import { waitSeconds, waitUntil } from "../../support/waits";
 // Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
 // requests are real and counted where they were sent.
 
-/** Moves the clock `seconds` in steps of `step`, letting real HTTP round trips land between steps. */
-function run(clock: FakeScheduler, seconds: number, step = 1): void {
+/**
+ * Moves the clock `seconds` in steps of `step`, letting real HTTP round trips land between steps: with `http`, each
+ * step waits (bounded) until its requests are answered, so a round trip slowed by a busy machine costs no fake time
+ * (a fixed 0.012 s let a 503's answer land many fake seconds late and pushed a retry out of the window).
+ */
+function run(clock: FakeScheduler, seconds: number, step = 1, http?: RecordingHttp): void {
 	for (let elapsed = 0; elapsed < seconds; elapsed += step) {
 		clock.advance(step);
 		waitSeconds(0.012);
+		if (http !== undefined) waitUntil(() => http.inFlight === 0, "the step's requests to be answered", 10);
 	}
 }
 
@@ -60,7 +65,7 @@ function joinOutage(
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
 	for (let i = 1; i <= count; i++) harness.players.add(firstUserId + i);
 	waitSeconds(0.1);
-	run(clock, 300);
+	run(clock, 300, 1, http);
 	return { clock, http, server };
 }
 
@@ -75,12 +80,12 @@ export = () => {
 			// Game code asks for a user's teams five minutes into the outage: it gets its answer within 5 s.
 			const asked = clock.now();
 			const teams = server.getClient().teams.forUser("1005");
-			while (teams.getStatus() === "Started" && clock.now() - asked < 30) run(clock, 0.5, 0.5);
+			while (teams.getStatus() === "Started" && clock.now() - asked < 30) run(clock, 0.5, 0.5, http);
 			expect(teams.getStatus()).to.equal("Resolved");
 			const answeredAfter = clock.now() - asked;
 			expect(answeredAfter <= 5).to.equal(true);
 
-			run(clock, 300);
+			run(clock, 300, 1, http);
 			const joins = http.to("/activity/playerJoin").map((request) => request.at);
 			// The first wave is one join per player; everything after it is a retry.
 			const retries = joins.filter((_, index) => index >= 100);
@@ -95,7 +100,7 @@ export = () => {
 			expect(linesWith(warnings(), "join reports are failing").size()).to.equal(1);
 
 			serviceControl.clearFaults();
-			run(clock, 120);
+			run(clock, 120, 1, http);
 			waitUntil(() => serviceControl.records().sessionsByUser["3100"] === 1, "the joins after the outage", 10);
 			let answered = 0;
 			for (let i = 1; i <= 100; i++)
@@ -116,7 +121,7 @@ export = () => {
 			expect(busiestMinute(http.seen.map((request) => request.at)) <= 7).to.equal(true);
 
 			serviceControl.clearFaults();
-			run(clock, 300);
+			run(clock, 300, 1, http);
 			// A join sent near the end may still be out: wait (with a bound) until the service answered every join sent.
 			const sent = http.to("/activity/playerJoin").size();
 			waitUntil(() => serviceControl.count("playerJoin") >= sent, "the joins sent to be answered", 10);
