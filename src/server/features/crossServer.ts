@@ -4,6 +4,7 @@ import { HttpService } from "@rbxts/services";
 import type { QueuedAction } from "../../api/resources/sync";
 import { logInfo, logWarn } from "../../background/log";
 import { MessagingLike, ReceivedMessage, robloxMessaging } from "../../roblox/messaging";
+import { RateLimiter } from "../../shared/rateLimiter";
 import { CROSS_SERVER_TOPIC, crossServerMessage, readCrossServerMessage } from "../crossServerMessage";
 import type { ServerContext } from "./context";
 import type { DashboardActionsFeature } from "./dashboardActions";
@@ -67,13 +68,16 @@ export interface CrossServerDiagnostics {
 	readonly remembered: number;
 }
 
+/** The publish budget's key: the limiter keeps one bucket, for this server. */
+const SERVER_BUCKET = 0;
+
 /** The cross-server delivery feature. @internal */
 export class CrossServerFeature implements Feature {
 	readonly declaration = CROSS_SERVER;
 	private readonly messaging: MessagingLike;
 	private subscribed = false;
-	private tokens = PUBLISH_BURST;
-	private refilledAt: number;
+	/** The publish budget: one bucket for the whole server (the limiter's one key). */
+	private readonly publishes: RateLimiter;
 	private readonly applied = new Array<string>();
 	private readonly warned = new Set<string>();
 	private readonly counts = {
@@ -92,7 +96,7 @@ export class CrossServerFeature implements Feature {
 		private readonly dashboardActions: DashboardActionsFeature,
 	) {
 		this.messaging = ctx.seams.messaging ?? robloxMessaging;
-		this.refilledAt = ctx.scheduler.now();
+		this.publishes = new RateLimiter(PUBLISHES_PER_MINUTE / 60, PUBLISH_BURST, () => ctx.scheduler.now());
 		dashboardActions.actions.passOn = (action) => this.passOn(action);
 	}
 
@@ -131,7 +135,7 @@ export class CrossServerFeature implements Feature {
 		if (!this.subscribed || this.ctx.stopped) return false;
 		const message = crossServerMessage(action, HttpService.GenerateGUID(false));
 		if (message === undefined) return false;
-		if (!this.take()) {
+		if (!this.publishes.allow(SERVER_BUCKET)) {
 			this.counts.overBudget += 1;
 			this.warnOnce(
 				"budget",
@@ -176,16 +180,6 @@ export class CrossServerFeature implements Feature {
 		if (this.applied.size() > REMEMBERED_IDS) this.applied.remove(0);
 		this.counts.applied += 1;
 		logInfo(`cross-server delivery: a ${message.type} passed on by another server reached its player here`);
-	}
-
-	/** Takes one publish from the bucket, refilled by the time since the last take. */
-	private take(): boolean {
-		const now = this.ctx.scheduler.now();
-		this.tokens = math.min(PUBLISH_BURST, this.tokens + ((now - this.refilledAt) * PUBLISHES_PER_MINUTE) / 60);
-		this.refilledAt = now;
-		if (this.tokens < 1) return false;
-		this.tokens -= 1;
-		return true;
 	}
 
 	private warnOnce(kind: string, text: string): void {
