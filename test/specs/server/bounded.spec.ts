@@ -21,7 +21,7 @@ import {
 	waitForFailures,
 	warnings,
 } from "./support";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
 // requests are real and counted where they were sent.
@@ -153,13 +153,15 @@ export = () => {
 			const players = [join(2001), join(2002), join(2003)];
 			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
-			for (let beat = 0; beat < 5; beat++) {
-				started.clock.advance(60);
-				// The beat's read answered schedules the next beat: wait for it (with a bound) before moving the clock
-				// again; a fixed 0.05 s lost a beat on a busy machine (4 reads, not 5).
-				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
-				waitSeconds(0.05);
-			}
+			// The beat's read answered schedules the next beat (a fixed 0.05 s lost a beat on a busy machine: 4 reads, not 5).
+			advanceInSteps(
+				started.clock,
+				5,
+				60,
+				(step) => serviceControl.count("getRunningGame") >= step,
+				"the beat's read",
+				0.05,
+			);
 			expect(serviceControl.count("playerJoin")).to.equal(3);
 			expect(serviceControl.count("getRunningGame")).to.equal(5);
 			expect(linesWith(warnings(), "listed none of the 3 players").size()).to.equal(1);

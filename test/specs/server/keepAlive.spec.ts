@@ -1,7 +1,7 @@
 import { StaffOps } from "../../../src/server";
 import { serviceControl } from "../../support/serviceControl";
 import { allOutput, cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Presence on the deployed service (issue 14): its reads do not keep a server alive, and a silent server is
 // deleted with its sessions. The silence limit here is 2 s of real time; heartbeats run on the fake clock.
@@ -61,13 +61,15 @@ export = () => {
 		it("confirms a route the service lacks over a minute, with one warning, reads instead and probes once a minute", () => {
 			serviceControl.reset("default");
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
-			for (let beat = 0; beat < 30; beat++) {
-				started.clock.advance(5);
-				// Each beat ends with a read of the game, whose answer schedules the next beat: wait for it (with a bound)
-				// before moving the clock again (a fixed 0.15 s lost a beat on a busy machine).
-				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
-				waitSeconds(0.15);
-			}
+			// Each beat ends with a read of the game, whose answer schedules the next beat (a fixed 0.15 s lost a beat
+			// on a busy machine).
+			advanceInSteps(
+				started.clock,
+				30,
+				5,
+				(step) => serviceControl.count("getRunningGame") >= step,
+				"the beat's read",
+			);
 			// Every beat until the route is confirmed missing (t = 5 ... 65 s), then one probe a minute (t = 125 s).
 			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
 			expect(serviceControl.count("getServer")).to.equal(14);

@@ -20,13 +20,15 @@ export = () => {
 		it("a 405 on the keep-alive route: confirmed missing over a minute, one warning, then one probe a minute", () => {
 			serviceControl.fault({ operation: "getServer", status: 405 });
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
-			for (let beat = 0; beat < 30; beat++) {
-				started.clock.advance(5);
-				// Each beat ends with a read of the game, whose answer schedules the next beat: wait for it (with a bound)
-				// before moving the clock again. A fixed 0.15 s lost a beat on a busy machine (13 probes, not 14).
-				waitUntil(() => serviceControl.count("getRunningGame") >= beat + 1, `beat ${beat + 1}'s read`, 10);
-				waitSeconds(0.15);
-			}
+			// Each beat ends with a read of the game, whose answer schedules the next beat (a fixed 0.15 s lost a beat
+			// on a busy machine: 13 probes, not 14).
+			advanceInSteps(
+				started.clock,
+				30,
+				5,
+				(step) => serviceControl.count("getRunningGame") >= step,
+				"the beat's read",
+			);
 			// Every beat until confirmed (t = 5 ... 65 s), then t = 125 s; each of those beats also read the game.
 			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
 			expect(serviceControl.count("getServer")).to.equal(14);
