@@ -2,6 +2,7 @@
 import { HttpService } from "@rbxts/services";
 import { MAX_ACTION_MESSAGE, QueuedAction } from "../api/resources/sync";
 import { MESSAGING_LIMITS } from "../roblox/messaging";
+import { cutToBytes } from "../shared/cutToBytes";
 
 /** The topic every StaffOps server of a game subscribes to: one subscription each. @internal */
 export const CROSS_SERVER_TOPIC = "StaffOpsActions";
@@ -19,18 +20,6 @@ export interface CrossServerMessage {
 	readonly type: "kick" | "notify";
 	readonly userId: number;
 	readonly message?: string;
-}
-
-/** The first `bytes` bytes of `text` or fewer, cut where a character starts. */
-function prefix(text: string, bytes: number): string {
-	let keep = math.min(bytes, text.size());
-	// Step back over UTF-8 continuation bytes (0x80-0xBF): a character is never split.
-	while (keep > 0 && keep < text.size()) {
-		const [byte] = string.byte(text, keep + 1);
-		if (byte === undefined || byte < 0x80 || byte >= 0xc0) break;
-		keep -= 1;
-	}
-	return text.sub(1, keep);
 }
 
 /**
@@ -51,10 +40,10 @@ export function crossServerMessage(action: QueuedAction, id: string): CrossServe
 	let [low, high] = [0, text.size()];
 	while (high - low > 1) {
 		const middle = math.floor((low + high) / 2);
-		if (fits(prefix(text, middle))) low = middle;
+		if (fits(cutToBytes(text, middle))) low = middle;
 		else high = middle;
 	}
-	return build(prefix(text, low));
+	return build(cutToBytes(text, low));
 }
 
 const isPositiveInteger = (value: unknown): value is number =>

@@ -2,6 +2,7 @@
 // so a banned player who rejoins any server while the service is unreachable is still kicked.
 import { logInfo, logWarn, playerLabel } from "../../background/log";
 import { MemoryStoreHashMapLike, MemoryStoreLike, robloxMemoryStore } from "../../roblox/memoryStore";
+import { cutToBytes } from "../../shared/cutToBytes";
 import { kickBanned } from "../announce";
 import type { JoinResult } from "../records";
 import type { StaffOpsStatus } from "../status";
@@ -46,12 +47,8 @@ export function banKey(userId: number): string {
 
 /** A reason cut to {@link MAX_REASON_BYTES} on a character boundary, without control characters. */
 function keptReason(reason: string): string {
-	let [text] = reason.gsub("%c", " ");
-	if (text.size() <= MAX_REASON_BYTES) return text;
-	text = text.sub(1, MAX_REASON_BYTES);
-	// Cutting inside a multi-byte character leaves invalid UTF-8: drop bytes until it is whole again.
-	while (text.size() > 0 && utf8.len(text)[0] === undefined) text = text.sub(1, -2);
-	return text;
+	const [text] = reason.gsub("%c", " ");
+	return cutToBytes(text, MAX_REASON_BYTES);
 }
 
 /** What the remembered-ban store counts: requests made and failed (a MemoryStore error never reaches the game). */
