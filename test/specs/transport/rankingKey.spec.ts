@@ -18,7 +18,13 @@ function setup(config: Partial<ApiClientConfig> = { rankingKey: RANKING_KEY }, m
 	const http = new FakeHttp(clock);
 	const budget = new RequestBudget({ perMinute: 400, burst: 100, maxWait: 600 }, clock);
 	const client = new StaffOpsApiClient(
-		{ baseUrl: "https://staff.example.com", apiKey: KEY, budget, retry: { maxAttempts, baseDelay: 0.1 }, ...config },
+		{
+			baseUrl: "https://staff.example.com",
+			apiKey: KEY,
+			budget,
+			retry: { maxAttempts, baseDelay: 0.1 },
+			...config,
+		},
 		{ http, scheduler: clock, random: () => 1 },
 	);
 	return { clock, http, client };
