@@ -1,11 +1,10 @@
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
-import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
-import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
+import { lastOffer, results, use } from "./commandsSupport";
 import { allOutput, cleanUp, freshStart, join, Started, startDeployed } from "./support";
 
 // `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key") against the reference
@@ -30,27 +29,6 @@ const count = (operation: "registerCommands" | "commandPermissions" | "setRank")
 
 function grant(commandId: string, userId: number): void {
 	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on: true });
-}
-
-function messagesOf(player: Player): Array<CommandsMessage> {
-	return harness.players
-		.client(player)
-		.received(ensureRemote(COMMANDS_REMOTE))
-		.map((event) => event[0] as CommandsMessage);
-}
-
-function results(player: Player): Array<string> {
-	const texts = new Array<string>();
-	for (const message of messagesOf(player)) if (message.kind === "result") texts.push(message.text);
-	return texts;
-}
-
-function lastOffer(player: Player): Array<string> | undefined {
-	let names: Array<string> | undefined;
-	for (const message of messagesOf(player)) {
-		if (message.kind === "offer") names = message.commands.map((command) => command.name);
-	}
-	return names;
 }
 
 const has = (text: string, part: string) => text.find(part, 1, true)[0] !== undefined;
@@ -80,10 +58,6 @@ function staffJoins(started: Started, userId: number, name: string): Player {
 	return player;
 }
 
-function use(player: Player, text: string): void {
-	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), text);
-}
-
 export = () => {
 	beforeEach(() => {
 		freshStart("deployed");
@@ -105,6 +79,9 @@ export = () => {
 			use(mod, "/rank newc Head Moderator");
 			waitUntil(() => results(mod).size() === 1, "the rank's result");
 			expect(results(mod)[0]).to.equal("Ranked Newcomer (@Newcomer) to Head Moderator.");
+			// The service logs a request as it answers, maybe after the client read the answer: wait, bounded.
+			waitUntil(() => count("setRank") === 1, "the ranking request in the service's log");
+			waitSeconds(0.2);
 			expect(count("setRank")).to.equal(1);
 			const calls = rankCalls();
 			expect(calls.size()).to.equal(1);
@@ -172,6 +149,8 @@ export = () => {
 			expect(has(shown, "refused the game's ranking key (HTTP 401)")).to.equal(true);
 			expect(has(shown, "RankingKeySecret")).to.equal(true);
 			// A 401 is not an unknown outcome: sent once, not repeated.
+			waitUntil(() => count("setRank") === 1, "the ranking request in the service's log");
+			waitSeconds(0.2);
 			expect(count("setRank")).to.equal(1);
 			expect(rankCalls()[0].apiKey).to.equal("unknown");
 			expect(rankCalls()[0].loaderIdSent).to.equal(false);
