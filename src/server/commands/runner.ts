@@ -38,8 +38,9 @@ export interface RunnerStats {
 
 /**
  * Runs the uses that arrive on the `StaffCommands` remote. The client never decides: every use is checked here
- * against the service's permissions (read again first when older than a minute), its arguments are parsed and
- * bounded, and its result goes to the staff member who ran it only. A client firing junk gets nothing back.
+ * against the service's permissions (read again first when sent 150 s ago or more: USE_FRESH_SECONDS), its arguments
+ * are parsed and bounded, and its result goes to the staff member who ran it only. A client firing junk gets nothing
+ * back.
  * @internal
  */
 export class CommandRunner {
