@@ -160,6 +160,7 @@ export type {
 	CommandsDoneAnswer,
 	VerifyLinkAnswer,
 } from "./api/resources/commands";
+export type { RankingMethods, SetRankAnswer } from "./api/resources/ranking";
 export { robloxTextFilter } from "./roblox/textFilter";
 export type { TextFilter } from "./roblox/textFilter";
 export { DEFAULT_SENDER, DEFAULT_TITLE, MESSAGE_UNAVAILABLE } from "./shared/chatProtocol";

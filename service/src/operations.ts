@@ -35,6 +35,7 @@ export const EXTENSION_OPERATION_IDS = [
 	"createBan",
 	"deleteBan",
 	"verifyLink",
+	"setRank",
 ] as const;
 
 export type OperationId = (typeof OPERATION_IDS)[number] | (typeof EXTENSION_OPERATION_IDS)[number];

@@ -1,4 +1,5 @@
 import { type ProfileName, type Settings, defaultForgetAfterSeconds } from "./profiles/profile.js";
+import type { RankCall } from "./profiles/deployed-ranking.js";
 import type { Seed } from "./seed.js";
 import { WorkspaceState } from "./workspace-state.js";
 
@@ -12,6 +13,8 @@ export class Store {
 	forgetAfterMs = 0;
 	profile: ProfileName;
 	privacy = false;
+	/** Every ranking request since the last reset, accepted or not (it may carry no workspace's key). */
+	rankCalls: RankCall[] = [];
 
 	/**
 	 * `startupForgetAfterSeconds` undefined means "the profile's own default", so switching profile on a reset
@@ -37,6 +40,7 @@ export class Store {
 		this.seed = seed;
 		this.profile = profile;
 		this.privacy = false;
+		this.rankCalls = [];
 		this.clockStartMs = Date.now();
 		this.forgetAfterMs = (this.startupForgetAfterSeconds ?? defaultForgetAfterSeconds(profile)) * 1000;
 		this.workspacesByKey = new Map(seed.workspaces.map((w) => [w.key, new WorkspaceState(w, this.clockStartMs)]));
@@ -48,6 +52,11 @@ export class Store {
 
 	workspaceFor(key: string): WorkspaceState | undefined {
 		return this.workspacesByKey.get(key);
+	}
+
+	/** The workspace that was given this ranking key; a loader-id key is never one. */
+	workspaceForRankingKey(key: string): WorkspaceState | undefined {
+		return this.workspaces().find((ws) => ws.rankingKeys.has(key));
 	}
 
 	workspaces(): WorkspaceState[] {

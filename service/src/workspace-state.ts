@@ -123,6 +123,8 @@ export class WorkspaceState {
 	readonly unknownUsers = new Set<string>();
 	/** Deployed profile: admin chat commands registered by this workspace's games, with their grants. */
 	readonly commands: CommandRecord[] = [];
+	/** Deployed profile: the ranking keys (`api-key` of the ranking route) given through the control API. */
+	readonly rankingKeys = new Set<string>();
 	/** Deployed profile: website verification codes made through the control API, and who used them. */
 	readonly verifyCodes: VerifyCode[] = [];
 	/** Deployed profile: consent decisions in arrival order; a user's last one counts. */

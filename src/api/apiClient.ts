@@ -17,8 +17,9 @@ import { TimeOffApi, timeOffApi } from "./resources/timeOff";
 import { AnyOperationId, OPERATIONS } from "./routes";
 
 /**
- * The configuration of a {@link StaffOpsApiClient}: the base URL, the API key (a string or a `Secret`), the timeout per attempt,
- * the request budget and the retry options.
+ * The configuration of a {@link StaffOpsApiClient}: the base URL, the API key (a string or a `Secret`), the ranking key
+ * when the game has one (`client.commands.setRank` only), the timeout per attempt, the request budget and the retry
+ * options.
  *
  * @example
  * ```ts
@@ -168,13 +169,14 @@ export class StaffOpsApiClient {
 				priority,
 				maxAttempts,
 				timeout,
+				credential: spec.credential,
 			})
 			.andThen((answer) => {
 				const decoded = decodeAnswer<T>(transport.json(), operation, answer.status, answer.body, {
 					attempts: answer.attempts,
 					retryAfter: answer.retryAfter,
 					earlierMayHaveActed: answer.earlierMayHaveActed,
-					redact: (text) => transport.redact(text),
+					redact: (text) => transport.redact(text, spec.credential),
 					redactValues: (text) => transport.redactKnown(text),
 					slicer: () => transport.slicer(),
 				});

@@ -1,4 +1,5 @@
 import type { RequestPriority } from "../transport/budget";
+import type { Credential } from "../transport/keyRing";
 import type { HttpMethod } from "../transport/transport";
 import type { ArgSpec } from "./arguments";
 import type { CallOptions } from "./callOptions";
@@ -29,6 +30,8 @@ export interface RouteSpec {
 	readonly refusalMayMeanDone: boolean;
 	/** Set for a route whose answers can be megabytes: see {@link LargeAnswer}. */
 	readonly largeAnswer?: LargeAnswer;
+	/** The key the route takes: the API key (`loader-id`) for every route but the ranking one. */
+	readonly credential: Credential;
 }
 
 /**
@@ -53,6 +56,10 @@ export interface RouteDeclaration {
 	readonly answer: Reader<unknown>;
 	readonly refusalMayMeanDone?: boolean;
 	readonly largeAnswer?: LargeAnswer;
+	/** Default true for every method but GET; false sends a PUT or DELETE without a body. */
+	readonly hasBody?: boolean;
+	/** Default `apiKey`. */
+	readonly credential?: Credential;
 }
 
 /** Builds a {@link RouteSpec}: the path's value names are read from its template. @internal */
@@ -63,13 +70,14 @@ export function route(declaration: RouteDeclaration): RouteSpec {
 		method: declaration.method,
 		path: declaration.path,
 		pathParams,
-		hasBody: declaration.method !== "GET",
+		hasBody: declaration.hasBody ?? declaration.method !== "GET",
 		safeToRepeat: declaration.safeToRepeat,
 		priority: declaration.priority ?? "normal",
 		args: declaration.args,
 		answer: declaration.answer,
 		refusalMayMeanDone: declaration.refusalMayMeanDone ?? false,
 		largeAnswer: declaration.largeAnswer,
+		credential: declaration.credential ?? "apiKey",
 	};
 }
 

@@ -6,6 +6,7 @@ import { deployedRoutes } from "./resources/deployed";
 import { gamesRoutes } from "./resources/games";
 import { historyRoutes } from "./resources/history";
 import { ordersRoutes } from "./resources/orders";
+import { rankingRoutes } from "./resources/ranking";
 import { supportCallsRoutes } from "./resources/supportCalls";
 import { syncRoutes } from "./resources/sync";
 import { teamsRoutes } from "./resources/teams";
@@ -59,7 +60,8 @@ export type ExtensionId =
 	| "commandPermissions"
 	| "createBan"
 	| "deleteBan"
-	| "verifyLink";
+	| "verifyLink"
+	| "setRank";
 
 /** Every operation the api client knows. @internal */
 export type AnyOperationId = OperationId | ExtensionId;
@@ -78,4 +80,5 @@ export const OPERATIONS: { readonly [K in AnyOperationId]: RouteSpec } = {
 	...consentRoutes,
 	...supportCallsRoutes,
 	...commandsRoutes,
+	...rankingRoutes,
 };

@@ -145,6 +145,8 @@ export type StaffOpsSettings = ResolvedSettings &
 interface ResolvedSettings {
 	readonly baseUrl: string;
 	readonly apiKey: string | Secret;
+	/** Read from its Secret when `rankingKeySecret` named one; undefined: no `/rank`. */
+	readonly rankingKey?: string | Secret;
 	readonly kickBanned: boolean;
 	readonly kickMessage: (reason: string) => string;
 	readonly heartbeatSeconds: number;

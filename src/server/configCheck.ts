@@ -35,6 +35,8 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
 	apiKeySecret: name,
 	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
+	rankingKeySecret: name,
+	rankingKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
 	kickMessage: [
 		(value) => typeIs(value, "function") || (typeIs(value, "string") && value.size() <= 400),
 		"a string of at most 400 characters (with {reason}) or a function of the reason",
@@ -163,6 +165,13 @@ export function screenConfig(
 		if (SETTINGS.get(field)?.required === true) return [false, problem];
 		problems.push({ field, problem });
 	}
+	if (usable.rankingKey !== undefined && usable.rankingKeySecret !== undefined) {
+		// Optional, unlike the API key: /rank stays off (its default) rather than guessing which one was meant.
+		const problem = `${nameOf("rankingKey")} and ${nameOf("rankingKeySecret")} are both set; keep one`;
+		problems.push({ field: "rankingKey", problem });
+		usable.rankingKey = undefined;
+		usable.rankingKeySecret = undefined;
+	}
 	return [true, usable as unknown as StaffOpsConfig, problems];
 }
 
@@ -196,15 +205,37 @@ function describeSecretName(secretName: string): string {
 export type SecretReader = (name: string) => Secret;
 
 /**
- * Fills in the defaults (each feature's declaration) and resolves the key of a configuration {@link screenConfig}
- * accepted: the resolved configuration, or one sentence saying why the key cannot be had.
+ * The ranking key (`rankingKey`, or the Secret `rankingKeySecret` names), or undefined with a warning when that Secret
+ * cannot be read: the ranking key is optional, so without it only `/rank` is off.
+ */
+function resolveRankingKey(
+	config: StaffOpsConfig,
+	readSecret: SecretReader,
+	nameOf: SettingName,
+): [key: string | Secret | undefined, warning?: string] {
+	if (config.rankingKey !== undefined) return [config.rankingKey];
+	const secretName = config.rankingKeySecret;
+	if (secretName === undefined) return [undefined];
+	const [ok, secret] = pcall(readSecret, secretName);
+	if (ok && typeIs(secret, "Secret")) return [secret];
+	return [
+		undefined,
+		`could not read the Roblox Secret ${describeSecretName(secretName)} (${nameOf("rankingKeySecret")}); ` +
+			"/rank is off, every other command works",
+	];
+}
+
+/**
+ * Fills in the defaults (each feature's declaration) and resolves the keys of a configuration {@link screenConfig}
+ * accepted: the resolved configuration with the warnings to print (an optional ranking key that cannot be read), or
+ * one sentence saying why the API key cannot be had.
  * @internal
  */
 export function resolveConfig(
 	config: StaffOpsConfig,
 	readSecret: SecretReader = (secretName) => HttpService.GetSecret(secretName),
 	nameOf: SettingName = settingNamer(),
-): [ok: true, config: StaffOpsSettings] | [ok: false, problem: string] {
+): [ok: true, config: StaffOpsSettings, warnings: ReadonlyArray<string>] | [ok: false, problem: string] {
 	let apiKey: string | Secret;
 	if (config.apiKey === undefined) {
 		// Neither given (only possible from Luau): the default name, the one the model and the docs use.
@@ -228,11 +259,14 @@ export function resolveConfig(
 	for (const [field] of RULES) settings[field] = given[field] ?? SETTINGS.get(field)?.default;
 	settings.apiKey = apiKey;
 	settings.apiKeySecret = undefined;
+	const [rankingKey, rankingWarning] = resolveRankingKey(config, readSecret, nameOf);
+	settings.rankingKey = rankingKey;
+	settings.rankingKeySecret = undefined;
 	settings.sessions = config.sessions ?? {};
 	settings.activity = config.activity ?? {};
 	const kickMessage = config.kickMessage;
 	settings.kickMessage = typeIs(kickMessage, "function")
 		? kickMessage
 		: templateMessage(kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE);
-	return [true, settings as unknown as StaffOpsSettings];
+	return [true, settings as unknown as StaffOpsSettings, rankingWarning !== undefined ? [rankingWarning] : []];
 }

@@ -11,6 +11,7 @@ function fallbackOf(field: string): string {
 	const setting = SETTINGS.get(field);
 	if (setting?.default !== undefined) return `its default (${tostring(setting.default)})`;
 	if (setting?.profile !== undefined) return "its default (the service's profile decides)";
+	if (field === "rankingKey" || field === "rankingKeySecret") return "no ranking key (no /rank)";
 	return "its default";
 }
 
@@ -40,13 +41,14 @@ export function startServer(
 		logInfo("Studio playtest: StaffOps is off here because trackStudio is false");
 		return undefined;
 	}
-	const [resolved, resolvedOrProblem] = resolveConfig(usable, undefined, nameOf);
+	const [resolved, resolvedOrProblem, resolveWarnings] = resolveConfig(usable, undefined, nameOf);
 	if (!resolved) {
 		logWarn(`${resolvedOrProblem}; StaffOps is not running`);
 		return undefined;
 	}
 	// Bans and the rest keep working: a game must not ship with banned players walking in over a wrong interval.
 	for (const { field, problem } of problems) logWarn(`${problem}; StaffOps uses ${fallbackOf(field)} instead`);
+	for (const warning of resolveWarnings) logWarn(warning);
 	const server = new StaffOpsServer(resolvedOrProblem, signals, seams);
 	made(server);
 	if (studio) {

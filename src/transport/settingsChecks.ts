@@ -65,15 +65,16 @@ function checkPort(text: string): string | undefined {
 }
 
 /**
- * Checks an API key: undefined when usable, else what is wrong (never the key itself).
+ * Checks a key (the API key, or the ranking key named `setting`): undefined when usable, else what is wrong (never
+ * the key itself).
  * @internal
  */
-export function checkApiKey(key: unknown): string | undefined {
+export function checkApiKey(key: unknown, setting = "apiKey"): string | undefined {
 	if (typeIs(key, "Secret")) return undefined;
 	if (typeIs(key, "string")) {
-		if (key.size() === 0) return "apiKey is empty";
-		if (key.size() > 1024 || key.match("[%c]")[0] !== undefined) return "apiKey is not a valid header value";
+		if (key.size() === 0) return `${setting} is empty`;
+		if (key.size() > 1024 || key.match("[%c]")[0] !== undefined) return `${setting} is not a valid header value`;
 		return undefined;
 	}
-	return "apiKey must be a string or a Secret";
+	return `${setting} must be a string or a Secret`;
 }

@@ -12,8 +12,9 @@ import {
 	shouldRetry,
 } from "./retry";
 import { robloxScheduler, Scheduler, sleep } from "./scheduler";
-import { maskKeyLike, redact, StaffOpsError } from "./staffOpsError";
-import { checkApiKey, checkBaseUrl } from "./settingsChecks";
+import { Credential, KeyRing } from "./keyRing";
+import { StaffOpsError } from "./staffOpsError";
+import { checkBaseUrl } from "./settingsChecks";
 import { frameYield, Slicer, YieldSlice } from "../shared/slicer";
 
 /**
@@ -34,6 +35,11 @@ export interface TransportConfig {
 	readonly baseUrl: string;
 	/** The workspace's API key (sent as the `loader-id` header): a string or a Roblox `Secret`. */
 	readonly apiKey: string | Secret;
+	/**
+	 * The workspace's separate ranking key, for the deployed service's ranking route only (sent there as the `api-key`
+	 * header, and to no other route): a string or a Roblox `Secret`. Default: none, and ranking requests are refused.
+	 */
+	readonly rankingKey?: string | Secret;
 	/** Seconds one attempt may take before it counts as a timeout. Default 10. */
 	readonly timeout?: number;
 	/**
@@ -88,6 +94,8 @@ export interface TransportRequest {
 	readonly maxAttempts?: number;
 	/** Seconds each attempt waits for its answer (default: the transport's timeout). */
 	readonly timeout?: number;
+	/** The key it carries (default the API key, in `loader-id`). */
+	readonly credential?: Credential;
 }
 
 /** The answer the transport settled on (any HTTP status). @internal */
@@ -114,7 +122,7 @@ function finiteTimeout(value: number | undefined): number {
 /**
  * The one door to HttpService: sends a request through the shared budget, with a timeout per attempt and
  * retries, and settles on an answer (any HTTP status) or rejects with a `network`, `timeout` or `budget`
- * {@link StaffOpsError}. Holds the API key in a closure so printing the transport never shows it.
+ * {@link StaffOpsError}. Holds the keys in a {@link KeyRing} so printing the transport never shows them.
  * @internal
  */
 export class Transport {
@@ -129,15 +137,14 @@ export class Transport {
 	private readonly workClock: () => number;
 	private readonly scheduler: Scheduler;
 	private readonly random: () => number;
-	private readonly headers: (hasBody: boolean) => Map<string, string | Secret>;
-	private readonly scrub: (text: string) => string;
-	private readonly keyText: string | undefined;
+	private readonly keys: KeyRing;
 
 	constructor(config: TransportConfig, seams: TransportSeams = {}) {
 		const [urlOk, urlOrProblem] = checkBaseUrl(typeIs(config, "table") ? config.baseUrl : undefined);
-		const apiKey: unknown = typeIs(config, "table") ? config.apiKey : undefined;
-		const keyProblem = checkApiKey(apiKey);
-		this.configProblem = !typeIs(config, "table") ? "config must be a table" : !urlOk ? urlOrProblem : keyProblem;
+		const isTable = typeIs(config, "table");
+		this.keys = new KeyRing(isTable ? config.apiKey : undefined, isTable ? config.rankingKey : undefined);
+		const keyProblem = this.keys.apiKeyProblem;
+		this.configProblem = !isTable ? "config must be a table" : !urlOk ? urlOrProblem : keyProblem;
 		this.baseUrl = urlOk ? urlOrProblem : "";
 		this.timeout = finiteTimeout(config?.timeout);
 		this.retry = retrySettings(config?.retry);
@@ -153,33 +160,22 @@ export class Transport {
 		this.workClock = seams.workClock ?? os.clock;
 		this.scheduler = seams.scheduler ?? robloxScheduler;
 		this.random = seams.random ?? (() => math.random());
-		const key = keyProblem === undefined ? (apiKey as string | Secret) : "";
-		const keyText = typeIs(key, "string") ? key : undefined;
-		this.headers = (hasBody) => {
-			const headers = new Map<string, string | Secret>([
-				["loader-id", key],
-				["Accept", "application/json"],
-			]);
-			if (hasBody) headers.set("Content-Type", "application/json");
-			return headers;
-		};
-		// A Secret's text cannot be read, so its echo cannot be found: key-like tokens are masked instead.
-		this.keyText = keyText;
-		const keyIsSecret = keyProblem === undefined && keyText === undefined;
-		this.scrub = keyIsSecret ? maskKeyLike : (text) => redact(text, keyText);
-	}
-
-	/** Removes the API key from a text that may echo it back. */
-	redact(text: string): string {
-		return this.scrub(text);
 	}
 
 	/**
-	 * Removes the key's known text from a text (nothing for a Secret, whose text cannot be read): for every value of a
+	 * Removes both keys from a text that a request carrying `credential` may echo back (a Secret's text cannot be
+	 * read, so its echo cannot be found: key-like tokens are masked instead).
+	 */
+	redact(text: string, credential?: Credential): string {
+		return this.keys.scrub(text, credential);
+	}
+
+	/**
+	 * Removes the keys' known texts from a text (nothing for a Secret, whose text cannot be read): for every value of a
 	 * typed answer, where masking anything key-like would also mask the service's ids.
 	 */
 	redactKnown(text: string): string {
-		return redact(text, this.keyText);
+		return this.keys.redactKnown(text);
 	}
 
 	/** The normalised base URL. */
@@ -211,6 +207,12 @@ export class Transport {
 					operation: request.operation,
 					message: `invalid configuration: ${this.configProblem}`,
 				}),
+			) as Promise<TransportAnswer>;
+		}
+		const rankingKeyProblem = this.keys.rankingKeyProblem;
+		if (request.credential === "rankingKey" && rankingKeyProblem !== undefined) {
+			return Promise.reject(
+				new StaffOpsError({ kind: "invalid", operation: request.operation, message: rankingKeyProblem }),
 			) as Promise<TransportAnswer>;
 		}
 		return this.run(request, 1, false);
@@ -298,7 +300,7 @@ export class Transport {
 		return new StaffOpsError({
 			kind,
 			operation: request.operation,
-			message: this.scrub(failure.message) + unsent,
+			message: this.keys.scrub(failure.message, request.credential) + unsent,
 			attempts,
 			mayHaveActed,
 		});
@@ -313,7 +315,7 @@ export class Transport {
 		const options: RequestAsyncRequest & { Timeout: number } = {
 			Url: this.baseUrl + request.path,
 			Method: request.method,
-			Headers: this.headers(request.body !== undefined),
+			Headers: this.keys.headers(request.body !== undefined, request.credential),
 			Body: request.body,
 			Timeout: requestTimeout(timeout),
 		};
@@ -329,7 +331,7 @@ export class Transport {
 			});
 			// A separate thread, so a RequestAsync that yields past the timeout is simply abandoned.
 			task.spawn(() => {
-				const result = sendThroughDoor(this.http, options, this.scrub);
+				const result = sendThroughDoor(this.http, options, (text) => this.keys.scrub(text, request.credential));
 				if (settled) return;
 				settled = true;
 				resolve(result);

@@ -5,12 +5,12 @@ import { commandView } from "../profiles/deployed-commands.js";
 import { ServiceError, notFound } from "../service-error.js";
 import { workspaceByGroup } from "./workspace-by-group.js";
 import type { Store } from "../store.js";
-import { commandGrantBody, verifyCodeBody } from "./control-schemas.js";
+import { commandGrantBody, rankingKeyBody, verifyCodeBody } from "./control-schemas.js";
 
 /**
  * Controls that play the staff website for the admin chat command routes (docs/service-contract.md#admin-chat-commands):
- * an admin grants or revokes a command for a user, the website makes a verify code; and what the routes stored
- * (commands with their grants, bans, codes) can be read. (`/_control/unknown-users`, a user mark, is beside the
+ * an admin grants or revokes a command for a user, the website makes a verify code, the workspace's ranking key is
+ * given; and what the routes stored (commands with their grants, bans, codes, ranking calls) can be read. (`/_control/unknown-users`, a user mark, is beside the
  * other marks in in-game-controls.ts.)
  */
 export async function commandControls(app: FastifyInstance, store: Store): Promise<void> {
@@ -54,6 +54,23 @@ export async function commandControls(app: FastifyInstance, store: Store): Promi
 			return { success: true, code, linkedTo };
 		},
 	);
+
+	// The workspace's separate ranking key (the deployed service's `api-key` of the ranking route). It must differ from
+	// every loader-id key: the route refuses those, and a spec must be able to tell the two apart.
+	app.post<{ Body: { key: string; groupId?: string } }>(
+		"/_control/ranking-keys",
+		{ schema: { body: rankingKeyBody } },
+		async (request) => {
+			const { key, groupId } = request.body;
+			if (store.workspaceFor(key))
+				throw new ServiceError(400, "A ranking key must differ from every loader-id key");
+			const ws = workspaceOf(groupId);
+			ws.rankingKeys.add(key);
+			return { success: true, groupId: ws.groupId };
+		},
+	);
+
+	app.get("/_control/rankings", async () => ({ success: true, calls: structuredClone(store.rankCalls) }));
 
 	app.get("/_control/verify-codes", async () => ({
 		success: true,

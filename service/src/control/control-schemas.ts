@@ -89,6 +89,8 @@ export const commandGrantBody = body(
 	["commandId", "userId"],
 );
 
+export const rankingKeyBody = body({ key: { type: "string", minLength: 1, maxLength: 1024 }, groupId }, ["key"]);
+
 export const verifyCodeBody = body(
 	{ linkedTo: { type: "string", minLength: 1 }, code: { type: "string", minLength: 1 }, groupId },
 	["linkedTo"],

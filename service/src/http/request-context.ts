@@ -9,6 +9,8 @@ declare module "fastify" {
 		operation?: OperationId;
 		/** The profiles that have this route; absent means every profile. */
 		profiles?: readonly ProfileName[];
+		/** The key the route takes: the ranking route's `api-key`; absent means the `loader-id` key. */
+		credential?: "rankingKey";
 	}
 	interface FastifyRequest {
 		/** The caller's workspace, set by the key check. */

@@ -3,10 +3,11 @@ import type { CallOptions } from "../callOptions";
 import { anyTable, object, opt, Reader, req, str, succeeded, withRule } from "../reader";
 import { Call, route } from "../routeSpec";
 import { StaffOpsError } from "../../transport/staffOpsError";
+import { RankingMethods, rankingMethods, rankingRoutes } from "./ranking";
 
 // The deployed service's admin chat command routes (docs/service-contract.md#admin-chat-commands): registering the
 // game's commands, reading who may use them, recording and lifting bans, and linking a player to a website account
-// with a verify code. `client.commands`.
+// with a verify code; and the ranking route (`ranking.ts`), which takes a separate key. `client.commands`.
 
 /**
  * One command as the service registers it. `parameters` goes on the wire under the service's own spelling,
@@ -72,7 +73,7 @@ export interface VerifyLinkAnswer {
  * staff member or player.
  * @see README#deployed-service-extensions
  */
-export interface CommandsApi {
+export interface CommandsApi extends RankingMethods {
 	/** Registers the game's commands (`POST /activity/commands`); the same list again changes nothing. */
 	registerCommands(
 		runningGameId: string,
@@ -221,8 +222,9 @@ function playerIdsOf(userIds: unknown): { ok: true; value: string } | { ok: fals
 }
 
 /** Builds `client.commands` over the client's one `call`. @internal */
-export function commandsApi(call: Call<keyof typeof commandsRoutes>): CommandsApi {
+export function commandsApi(call: Call<keyof typeof commandsRoutes | keyof typeof rankingRoutes>): CommandsApi {
 	return {
+		...rankingMethods(call),
 		registerCommands(runningGameId, commands, options) {
 			const list = typeIs(commands, "table")
 				? (commands as Array<Partial<CommandRegistration>>).map((command) =>

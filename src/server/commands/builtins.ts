@@ -2,6 +2,8 @@
 import type { StaffOpsApiClient } from "../../api/apiClient";
 import type { HistoryType } from "../../api/resources/history";
 import { StaffOpsError } from "../../transport/staffOpsError";
+import { rankCommand } from "./rank";
+import { shown, who } from "./replies";
 import type { StaffCommand, StaffCommandUse } from "./types";
 
 /** What the built-ins need from the integration. @internal */
@@ -10,6 +12,8 @@ export interface BuiltInSeams {
 	readonly runningGameId: () => string | undefined;
 	/** Text for `recipient`, filtered for them; undefined when the filter failed (show a fixed text instead). */
 	readonly filterFor: (text: string, recipient: Player) => string | undefined;
+	/** The game gave the workspace's ranking key: `/rank` is built in. */
+	readonly ranking: boolean;
 }
 
 const NO_REASON = "No reason given";
@@ -19,21 +23,12 @@ const reason = { name: "reason", type: "text", optional: true } as const;
 const days = { name: "days", type: "number", optional: true } as const;
 
 const reasonOf = (use: StaffCommandUse, index: number) => (use.args[index] as string | undefined) ?? NO_REASON;
-const who = (target: Player) => `${target.DisplayName} (@${target.Name})`;
 
 /** Days as the service takes them: a whole number from 1 to 36500, or undefined for "for ever". */
 function daysOf(value: unknown): [ok: boolean, days?: number] {
 	if (value === undefined) return [true];
 	const whole = math.floor(value as number);
 	return whole >= 1 && whole <= MAX_DAYS ? [true, whole] : [false];
-}
-
-/** A service's reason shown to `staff`, filtered for them, or `fallback` when it cannot be. */
-function shown(seams: BuiltInSeams, err: unknown, staff: Player, fallback: string): string {
-	if (StaffOpsError.is(err) && err.kind === "service" && err.reason !== "") {
-		return seams.filterFor(err.reason, staff) ?? fallback;
-	}
-	return fallback;
 }
 
 /** Kicks `target` with a text that names `reason` when it passes the filter for them. */
@@ -77,12 +72,12 @@ function historyCommand(seams: BuiltInSeams, name: string, historyType: HistoryT
 }
 
 /**
- * The built-in commands (rank is left out: it needs the workspace's separate ranking key). Each is registered with
+ * The built-in commands, `/rank` only when the game gave the workspace's separate ranking key. Each is registered with
  * the service under its name as id, and offered only to the players the service allows.
  * @internal
  */
 export function builtInCommands(seams: BuiltInSeams): Array<StaffCommand> {
-	return [
+	const commands: Array<StaffCommand> = [
 		{
 			name: "kick",
 			description: "Removes a player from this server",
@@ -124,6 +119,8 @@ export function builtInCommands(seams: BuiltInSeams): Array<StaffCommand> {
 			run: (use) => verifyCommand(seams, use),
 		},
 	];
+	if (seams.ranking) commands.push(rankCommand(seams));
+	return commands;
 }
 
 /** `/ban`: kicks at once, then records the ban once (`POST /games/bans`); an unknown outcome is said, not repeated. */

@@ -24,6 +24,17 @@ export interface CommandsConfig {
 	readonly commands?: boolean;
 	/** The game's own staff commands, registered and offered beside the built-ins. Default: none. */
 	readonly gameCommands?: ReadonlyArray<StaffCommand>;
+	/**
+	 * The name of the Roblox Secret that holds the workspace's separate ranking key (attribute `RankingKeySecret`):
+	 * with it, the built-in `/rank` is registered and offered like the others. Default: none (no `/rank`). The key goes
+	 * only to the ranking route, in its `api-key` header; a Secret that cannot be read turns `/rank` off with a warning.
+	 */
+	readonly rankingKeySecret?: string;
+	/**
+	 * The ranking key itself, or a `Secret` (attribute `RankingKey`), in place of `rankingKeySecret`. Prefer the
+	 * Secret: a key in a script or attribute is saved with the place.
+	 */
+	readonly rankingKey?: string | Secret;
 }
 
 /**
@@ -35,6 +46,8 @@ export const COMMANDS: FeatureDeclaration<CommandsConfig> = {
 	settings: [
 		{ field: "commands", attribute: "Commands", modelDefault: true, profile: "deployed" },
 		{ field: "gameCommands", luau: "{ StaffCommand }?" },
+		{ field: "rankingKeySecret", attribute: "RankingKeySecret", modelDefault: "", luau: "string?" },
+		{ field: "rankingKey", attribute: "RankingKey", modelDefault: "", luau: "(string | Secret)?" },
 	],
 	remotes: [COMMANDS_REMOTE],
 	clientParts: [{ folder: "commands", start: "startStaffCommands" }],
@@ -70,6 +83,7 @@ export class CommandsFeature implements Feature {
 			client: ctx.client,
 			runningGameId,
 			filterFor: (text, recipient) => filterWithin(filter, text, recipient, ctx.scheduler),
+			ranking: ctx.config.rankingKey !== undefined,
 		});
 		const ordered = (this.ordered = commandList(builtIns, ctx.config.gameCommands ?? []));
 		const byId = new Map<string, StaffCommand>();

@@ -62,6 +62,7 @@ export class ServerContext {
 				{
 					baseUrl: config.baseUrl,
 					apiKey: config.apiKey,
+					rankingKey: config.rankingKey,
 					budget: config.budget,
 					timeout: config.timeout,
 					retry: config.retry,

@@ -4,12 +4,11 @@ import { StaffOps } from "../../../src/server";
 import type { ServerSeams } from "../../../src/server/seams";
 import { JOIN_BATCH_SECONDS, REFRESH_SECONDS, USE_FRESH_SECONDS } from "../../../src/server/commands/permissions";
 import type { StaffCommand } from "../../../src/server/commands/types";
-import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
-import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, specClient, Started, startDeployed, startRegistered } from "./support";
+import { lastOffer, results, use } from "./commandsSupport";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
@@ -26,31 +25,6 @@ function logged(operation: string): Array<LoggedRequest> {
 }
 
 const count = (operation: string) => logged(operation).size();
-
-function messagesOf(player: Player): Array<CommandsMessage> {
-	return harness.players
-		.client(player)
-		.received(ensureRemote(COMMANDS_REMOTE))
-		.map((event) => event[0] as CommandsMessage);
-}
-
-function results(player: Player): Array<string> {
-	const texts = new Array<string>();
-	for (const message of messagesOf(player)) if (message.kind === "result") texts.push(message.text);
-	return texts;
-}
-
-function lastOffer(player: Player): Array<string> | undefined {
-	let names: Array<string> | undefined;
-	for (const message of messagesOf(player)) {
-		if (message.kind === "offer") names = message.commands.map((command) => command.name);
-	}
-	return names;
-}
-
-function use(player: Player, ...args: Array<unknown>): void {
-	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), ...args);
-}
 
 function contains(list: ReadonlyArray<string>, text: string): boolean {
 	return list.some((line) => line.find(text, 1, true)[0] !== undefined);

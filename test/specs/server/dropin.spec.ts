@@ -1,4 +1,5 @@
 import { ReplicatedStorage, ServerScriptService, StarterPlayer, Workspace } from "@rbxts/services";
+import type { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { allOutput, cleanUp, freshStart, joinsOf, linesWith, warnings } from "./support";
@@ -119,6 +120,28 @@ export = () => {
 			waitUntil(() => serviceControl.count("createServer") === 1, "registration");
 			waitSeconds(0.05);
 			expect(linesWith(allOutput(), "registered this server").size()).to.equal(1);
+		});
+
+		it("reads the ranking key from the Secret named by RankingKeySecret: /rank registered, the key in api-key", () => {
+			serviceControl.reset("deployed");
+			serviceControl.call("POST", "/_control/ranking-keys", { key: "ranking-key-dropin-0001" });
+			harness.http.defineSecret("staffops_ranking_key", "ranking-key-dropin-0001");
+			const model = loadModel();
+			configure(model);
+			model.SetAttribute("RankingKeySecret", "staffops_ranking_key");
+			boot(model);
+			waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
+			const registration = serviceControl.requests().requests.find((r) => r.operation === "registerCommands");
+			const ids = (registration!.body as { commands: Array<{ id: string }> }).commands.map((c) => c.id);
+			expect(ids.includes("rank")).to.equal(true);
+			const library = require(model) as { StaffOps: { getClient: () => StaffOpsApiClient } };
+			const [ranked] = library.StaffOps.getClient().commands.setRank(2001, "Moderator").await();
+			expect(ranked).to.equal(true);
+			const calls = (serviceControl.call("GET", "/_control/rankings") as { calls: Array<{ apiKey: string }> })
+				.calls;
+			expect(calls.size()).to.equal(1);
+			expect(calls[0].apiKey).to.equal("ranking");
+			expect(warnings().size()).to.equal(0);
 		});
 
 		it("takes settings such as a kickMessage function from a Config ModuleScript", () => {
