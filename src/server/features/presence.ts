@@ -27,7 +27,7 @@ export interface PresenceConfig {
 	readonly sync?: boolean;
 	/**
 	 * Seconds between syncs while no support call is open (attribute `SyncSeconds`): a dashboard kick, notification
-	 * or shutdown waits for the next sync. Default 18 (`SYNC_IDLE_SECONDS`); from 5 to 60. Lower it for quicker
+	 * or shutdown waits for the next sync. Default 19 (`SYNC_IDLE_SECONDS`); from 5 to 60. Lower it for quicker
 	 * dashboard actions at the cost of more requests (docs/many-servers.md#figures-for-a-whole-game).
 	 */
 	readonly syncSeconds?: number;
