@@ -15,6 +15,7 @@
 //   server hands the drop-in model's loader the declared list, so the loader keeps none).
 // `node scripts/model-settings.mjs` writes and checks on its own; `--check` only checks (and says what is stale).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { posix } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
@@ -27,30 +28,54 @@ const LUAU_END = "\t-- end of the generated settings\n";
 const REMOTE_NAMES = "src/shared/remoteNames.ts";
 
 /**
- * The string constants `export const NAME = "..."` of src/shared/: what a declaration's remote written as a constant
- * (the support and notification features name theirs so, `remotes: [CALL_EVENTS_REMOTE]`) stands for.
+ * The constants a feature file imports by name from a module of the project (`import { X } from "../sync"`), each
+ * `export const X = <literal>` there: what a declaration naming a constant stands for (a remote,
+ * `remotes: [CALL_EVENTS_REMOTE]`; a default, `default: SYNC_IDLE_SECONDS`), so the value is written once, where the
+ * code that uses it lives.
  */
-function sharedConstants() {
+function importedConstants(source) {
 	const constants = new Map();
-	for (const file of readdirSync("src/shared").filter((name) => name.endsWith(".ts"))) {
-		const text = readFileSync(`src/shared/${file}`, "utf8");
-		for (const [, name, value] of text.matchAll(/^export const (\w+) = "([^"]*)";/gm)) constants.set(name, value);
+	for (const statement of source.statements) {
+		if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly) continue;
+		const specifier = statement.moduleSpecifier.text;
+		const names = statement.importClause?.namedBindings;
+		if (!specifier.startsWith(".") || names === undefined || !ts.isNamedImports(names)) continue;
+		const base = posix.join(posix.dirname(source.fileName), specifier);
+		const file = [`${base}.ts`, `${base}/index.ts`].find(existsSync);
+		if (file === undefined) continue;
+		const wanted = new Map(names.elements.map((element) => [(element.propertyName ?? element.name).text, element]));
+		const module = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+		for (const exported of module.statements) {
+			if (!ts.isVariableStatement(exported)) continue;
+			if (!exported.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+			for (const variable of exported.declarationList.declarations) {
+				const element = wanted.get(variable.name.getText());
+				const value = variable.initializer === undefined ? undefined : literal(variable.initializer);
+				if (element !== undefined && value !== undefined) constants.set(element.name.text, value);
+			}
+		}
 	}
 	return constants;
 }
 
-/** A literal's value (string, number, boolean, array or object of them); undefined for anything else. */
-function literal(node) {
+/**
+ * A literal's value (string, number, boolean, array or object of them, or a name among `constants`); undefined for
+ * anything else.
+ */
+function literal(node, constants = new Map()) {
+	if (ts.isIdentifier(node)) return constants.get(node.text);
 	if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
 	if (ts.isNumericLiteral(node)) return Number(node.text);
-	if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) return -literal(node.operand);
+	if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken)
+		return -literal(node.operand, constants);
 	if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
 	if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
-	if (ts.isArrayLiteralExpression(node)) return node.elements.map(literal);
+	if (ts.isArrayLiteralExpression(node)) return node.elements.map((element) => literal(element, constants));
 	if (ts.isObjectLiteralExpression(node)) {
 		const object = {};
 		for (const property of node.properties) {
-			if (ts.isPropertyAssignment(property)) object[property.name.getText()] = literal(property.initializer);
+			if (ts.isPropertyAssignment(property))
+				object[property.name.getText()] = literal(property.initializer, constants);
 		}
 		return object;
 	}
@@ -76,11 +101,11 @@ export function featureDeclarations() {
 		return at < 0 ? order.length : at;
 	};
 	const declarations = [];
-	const constants = sharedConstants();
 	for (const file of readdirSync(FEATURES).sort()) {
 		if (!file.endsWith(".ts")) continue;
 		const path = `${FEATURES}/${file}`;
 		const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+		const constants = importedConstants(source);
 		source.forEachChild(function visit(node) {
 			if (
 				ts.isVariableDeclaration(node) &&
@@ -90,13 +115,8 @@ export function featureDeclarations() {
 				node.initializer !== undefined
 			) {
 				const configType = node.type.typeArguments?.[0]?.getText();
-				const declaration = literal(node.initializer);
-				// A remote is named by a string, or by a string constant of src/shared/ (undefined when neither).
-				const remotes = node.initializer.properties?.find((property) => property.name?.getText() === "remotes");
-				if (remotes !== undefined && ts.isArrayLiteralExpression(remotes.initializer))
-					declaration.remotes = remotes.initializer.elements.map((element) =>
-						ts.isIdentifier(element) ? constants.get(element.text) : literal(element),
-					);
+				// A remote or a default may be a constant the file imports (undefined when it is none).
+				const declaration = literal(node.initializer, constants);
 				declarations.push({ file: path, constName: node.name.getText(), configType, ...declaration });
 			}
 			node.forEachChild(visit);
@@ -272,7 +292,7 @@ export function modelSettingProblems() {
 	for (const declaration of declarations) {
 		for (const name of declaration.remotes ?? []) {
 			if (name === undefined)
-				problems.push(`${declaration.file}: a remote is neither a string nor a string constant of src/shared/`);
+				problems.push(`${declaration.file}: a remote is neither a string nor a string constant it imports`);
 			else if (seenRemotes.has(name)) problems.push(`the remote ${name} is declared twice`);
 			seenRemotes.add(name);
 		}

@@ -9,12 +9,15 @@ import type { Registered } from "./records";
 import type { SessionEvent, SessionEvents } from "./sessionEvents";
 
 /**
- * Seconds between syncs while no support call is open, unless `syncSeconds` says otherwise. A dashboard kick waits for the next sync: uniform over the
- * interval, so its p95 is 0.95 × 12.5 ≈ 11.9 s plus one round trip, within 15 s; and a 100-player hour costs
- * 3600 / 12.5 = 288 syncs, under 300 (bench/sync-hour.luau measures both).
+ * Seconds between syncs while no support call is open: the default of `syncSeconds` (attribute `SyncSeconds`), declared
+ * here once (the presence feature's declaration names it; specs read it). 19 keeps a whole game's requests under a
+ * fifth of the official module's (bench/whole-game.luau: 3.16 syncs a minute, plus one request per join and per leave
+ * and the staff commands' permission reads; 18 came to 20.1 %). The cost: a dashboard kick waits for the next sync,
+ * uniform over the interval, so its p95 is 0.95 × 19 ≈ 18 s plus one round trip; a 100-player hour costs
+ * 3600 / 19 ≈ 190 syncs (bench/sync-hour.luau).
  * @internal
  */
-export const SYNC_IDLE_SECONDS = 12.5;
+export const SYNC_IDLE_SECONDS = 19;
 /**
  * Seconds between syncs while a support call is open (`setFast(true)`), unless `callSyncSeconds` says otherwise:
  * one sync carries every open call, so 3 s is 20 requests a minute for all of them together.

@@ -2,7 +2,7 @@
 import type { KeepAliveRoute } from "../config";
 import { Presence } from "../presence";
 import { SessionEvents } from "../sessionEvents";
-import { Sync } from "../sync";
+import { Sync, SYNC_IDLE_SECONDS } from "../sync";
 import type { ServerContext } from "./context";
 import type { DashboardActionsFeature } from "./dashboardActions";
 import type { Feature, FeatureDeclaration } from "./feature";
@@ -27,8 +27,8 @@ export interface PresenceConfig {
 	readonly sync?: boolean;
 	/**
 	 * Seconds between syncs while no support call is open (attribute `SyncSeconds`): a dashboard kick, notification
-	 * or shutdown waits for the next sync. Default 12.5; from 5 to 60. A game of many servers can raise it to cut the
-	 * service's load (docs/many-servers.md#figures-for-a-whole-game), at the cost of slower dashboard actions.
+	 * or shutdown waits for the next sync. Default 19 (`SYNC_IDLE_SECONDS`); from 5 to 60. Lower it for quicker
+	 * dashboard actions at the cost of more requests (docs/many-servers.md#figures-for-a-whole-game).
 	 */
 	readonly syncSeconds?: number;
 }
@@ -44,7 +44,7 @@ export const PRESENCE: FeatureDeclaration<PresenceConfig> = {
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },
 		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "", luau: "KeepAliveRoute?" },
 		{ field: "sync", attribute: "Sync", modelDefault: true, profile: "deployed" },
-		{ field: "syncSeconds", attribute: "SyncSeconds", default: 12.5, min: 5, max: 60 },
+		{ field: "syncSeconds", attribute: "SyncSeconds", default: SYNC_IDLE_SECONDS, min: 5, max: 60 },
 	],
 	remotes: [],
 	clientParts: [],

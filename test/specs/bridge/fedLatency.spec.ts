@@ -5,7 +5,7 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
-import { DeployedFake, FAKE_KEY, FakeStarted, run } from "../server/deployedFake";
+import { DeployedFake, FAKE_KEY, FakeStarted, ONE_SYNC, run } from "../server/deployedFake";
 import { cleanUp, join } from "../server/support";
 
 // Issue 23: while a call is open, an agent's message reaches the player within the sync's cadence. A transcript the
@@ -76,8 +76,8 @@ export = () => {
 			const shown = new Array<[text: string, at: number]>();
 			const connection = calls.message.Connect((_, message) => shown.push([message.text, clock.now()]));
 
-			// A staff-started chat opens from a sync answer; the sync then runs fast.
-			run(started, 15);
+			// A staff-started chat opens from a sync answer (the first idle sync, with room to open); the sync then runs fast.
+			run(started, ONE_SYNC + 2);
 			waitUntil(() => calls.getChats(caller).size() === 1, "the staff-started chat");
 			const agentMessage = {
 				id: "m-1",

@@ -412,17 +412,18 @@ export = () => {
 				}
 				task.wait();
 				started.clock.advance(2);
-				// The sync runs every 12.5 s on this clock: wait for each one that fell due.
+				// The sync runs every SYNC_IDLE_SECONDS on this clock: wait for each one that fell due.
 				const due = math.floor((started.clock.now() - start) / SYNC_IDLE_SECONDS);
 				waitUntil(() => handled(started) >= due, "the sync's answer");
 			}
 			waitSeconds(0.1);
-			// Staff first: by now only the changes of the last sync interval (and the one in flight) wait.
+			// Staff first: by now only the changes of the last sync interval (and the one in flight) wait, one every
+			// 2 s for each staff member.
 			const staffSessions = new Set(staff.map((player) => StaffOps.getSession(player)!.sessionId!));
 			const staffBeforeDrain = storedAll()
 				.filter((event) => staffSessions.has(event.sessionId))
 				.size();
-			expect(staffBeforeDrain >= staff.size() * (STEPS - 7)).to.equal(true);
+			expect(staffBeforeDrain >= staff.size() * (STEPS - math.ceil(SYNC_IDLE_SECONDS / 2))).to.equal(true);
 			for (let drain = 0; drain < 40 && started.server.features.presence.events.size() > 0; drain++)
 				sync(started);
 			const all = storedAll();

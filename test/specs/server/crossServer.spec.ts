@@ -85,7 +85,7 @@ export = () => {
 				ban: true,
 			});
 
-			// Within the stated time: the first server's next sync (at most 12.5 s) plus the delivery.
+			// Within the stated time: the first server's next sync (at most SYNC_IDLE_SECONDS) plus the delivery.
 			syncOnce(first);
 			const handedOver = os.clock();
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick on the second server", 5);

@@ -3,7 +3,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { cleanUp, join, linesWith, warnings } from "./support";
 import { waitUntil } from "../../support/waits";
-import { FAKE_KEY, FakeStarted, run, startAgainstFake } from "./deployedFake";
+import { FAKE_KEY, FakeStarted, ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 
 // Dashboard actions handed over by the sync (issue 22): each acts, and a bad one never loses another.
 
@@ -26,7 +26,7 @@ export = () => {
 				seen.push(`${player.UserId} ${message}`),
 			);
 			started.fake.queued.push({ type: "kick", userId: 1001, message: "Rule 3, sorry" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			connection.Disconnect();
 			expect(harness.players.kickMessage(target)).to.equal("Rule 3, sorry");
@@ -38,7 +38,7 @@ export = () => {
 			const started = startAgainstFake();
 			const [target] = present(started, [1001]);
 			started.fake.queued.push({ type: "kick", userId: 1001, message: `bye ${FAKE_KEY}` });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			const text = harness.players.kickMessage(target)!;
 			expect(text.find(FAKE_KEY, 1, true)[0]).to.equal(undefined);
@@ -51,7 +51,7 @@ export = () => {
 			const texts = new Array<string>();
 			const connection = StaffOps.notified.Connect((player, text) => texts.push(`${player.UserId} ${text}`));
 			started.fake.queued.push({ type: "notify", userId: 1001, message: "Server restarts soon" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => texts.size() === 1, "the notification");
 			connection.Disconnect();
 			expect(texts[0]).to.equal("1001 Server restarts soon");
@@ -66,7 +66,7 @@ export = () => {
 			let requested = 0;
 			const connection = StaffOps.shutdownRequested.Connect(() => (requested += 1));
 			started.fake.queued.push({ type: "shutdown", message: "Update" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => players.every((player) => harness.players.kickMessage(player) !== undefined), "kicks");
 			const late = join(3001);
 			waitUntil(() => harness.players.kickMessage(late) !== undefined, "the late joiner's kick");
@@ -90,7 +90,7 @@ export = () => {
 				{ type: "notify", userId: 2001, message: "hello" },
 				{ type: "kick", userId: 1001, message: "good kick" },
 			);
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(a) !== undefined && notes.size() === 1, "the good actions");
 			connection.Disconnect();
 			expect(harness.players.kickMessage(a)).to.equal("good kick");
@@ -105,9 +105,9 @@ export = () => {
 			const started = startAgainstFake();
 			const [target] = present(started, [1001]);
 			started.fake.rawQueued = { ["1001"]: "Builder" };
-			run(started, 13);
+			run(started, ONE_SYNC);
 			started.fake.queued.push({ type: "kick", userId: 1001, message: "next answer" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			expect(linesWith(warnings(), "queuedActions that is not a list").size()).to.equal(1);
 		});
@@ -117,7 +117,7 @@ export = () => {
 			const [target] = present(started, [1001]);
 			harness.text.failNextFilters(1);
 			started.fake.queued.push({ type: "kick", userId: 1001, message: "whatever" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			expect(harness.players.kickMessage(target)).to.equal("You were removed from this server by staff.");
 		});

@@ -3,6 +3,7 @@ import type { StaffOpsConfig } from "../../../src/server/config";
 import type { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOps } from "../../../src/server";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
 
@@ -166,6 +167,12 @@ export function startAgainstFake(config: Partial<StaffOpsConfig> = {}, deployed 
 	waitUntil(() => server.isRegistered() && server.getProfile() !== undefined, "registration");
 	return { fake, clock, server };
 }
+
+/**
+ * One idle sync interval (the default `syncSeconds`) and one more step of {@link run}: `run(started, ONE_SYNC)` from
+ * a sync (or the registration) has the next idle sync sent and answered, whatever the default is.
+ */
+export const ONE_SYNC = SYNC_IDLE_SECONDS + 0.5;
 
 /** Advances the fake clock by `seconds` in 0.5 s steps, letting each request settle. */
 export function run(started: FakeStarted, seconds: number): void {

@@ -1,6 +1,7 @@
 import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
 import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
 import { StaffOps } from "../../../src/server";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
@@ -24,7 +25,8 @@ function present(userIds: Array<number>): Array<Player> {
 /** Advances the spec clock until the next sync has gone out and been answered (its actions handed over). */
 function nextSync(started: Started): void {
 	const before = serviceControl.count("sendData" as never);
-	for (let passed = 0; passed < 20 && serviceControl.count("sendData" as never) === before; passed += 0.5) {
+	const bound = SYNC_IDLE_SECONDS + 1;
+	for (let passed = 0; passed < bound && serviceControl.count("sendData" as never) === before; passed += 0.5) {
 		started.clock.advance(0.5);
 		for (let i = 0; i < 3; i++) task.wait();
 	}

@@ -120,7 +120,8 @@ export = () => {
 				const outcome = kickAndReplies(calls);
 				expect(outcome.kickText).to.equal("Rule 3");
 				// The kick rides the first sync after it was queued: within one fast interval and the reading of two
-				// answers (the one in flight, then its own), well inside the 12.5 s the README states for a kick.
+				// answers (the one in flight, then its own), well inside the idle interval (SYNC_IDLE_SECONDS) the docs
+				// state for a kick.
 				expect(outcome.took <= SYNC_FAST_SECONDS + 4).to.equal(true);
 				expect(outcome.delivered).to.equal(1);
 				expect(outcome.repliesShownOnce).to.equal(count);

@@ -2,7 +2,7 @@ import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
-import { FAKE_KEY, FakeStarted, run, startAgainstFake } from "./deployedFake";
+import { FAKE_KEY, FakeStarted, ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 import { cleanUp, freshStart, join, linesWith, report, Started, startRegistered, warnings } from "./support";
 
 // What StaffOps prints in Studio's output (issue 35, the LogLevel setting): one line per notable event at the
@@ -44,7 +44,7 @@ function dashboardKicks(started: FakeStarted, message: string): void {
 	settle();
 	harness.clearOutput();
 	started.fake.queued.push({ type: "kick", userId: 1001, message });
-	run(started, 13);
+	run(started, ONE_SYNC);
 	waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 	settle();
 }

@@ -4,7 +4,7 @@ import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
 import { cleanUp, join, linesWith, warnings } from "./support";
-import { FakeStarted, run, startAgainstFake } from "./deployedFake";
+import { FakeStarted, ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 
 // Issue 33: the sync and the dashboard actions it hands over, where a one-expression bug changed what reached the
 // service or the player with every older spec green. Counted at the in-process fake of the deployed routes (what
@@ -28,7 +28,7 @@ export = () => {
 		it("goes on syncing after the service refuses one sync with a 400", () => {
 			const started = startAgainstFake();
 			started.fake.fail("/activity/sendData", { status: 400, body: { success: false, reason: "Bad events" } });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			expect(syncs(started).size()).to.equal(1);
 			waitUntil(() => linesWith(warnings(), "the service refused a sync").size() === 1, "the refusal's warning");
 			// Two more intervals (and a step of slack for when the refusal was handled): two more syncs.
@@ -39,7 +39,7 @@ export = () => {
 		it("caps the service's Retry-After at 600 s: an hour's Retry-After still syncs again within 10 minutes", () => {
 			const started = startAgainstFake();
 			started.fake.fail("/activity/sendData", { status: 503, headers: { ["Retry-After"]: "3600" } });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			expect(syncs(started).size()).to.equal(1);
 			// Handled (its wait on the clock) before the clock jumps, however slow the machine.
 			waitUntil(() => linesWith(warnings(), "syncs are failing").size() === 1, "the failure's warning");
@@ -53,7 +53,7 @@ export = () => {
 
 		it("times each sync from the start of the last one, so a slow answer does not push the next one later", () => {
 			const started = startAgainstFake();
-			run(started, 13);
+			run(started, ONE_SYNC);
 			expect(syncs(started).size()).to.equal(1);
 			// Every sync from now on takes 2 s of the clock to answer.
 			started.fake.slow.set("/activity/sendData", 2);
@@ -62,7 +62,7 @@ export = () => {
 			expect(sent.size() >= 4).to.equal(true);
 			for (let i = 2; i < sent.size(); i++) {
 				const gap = sent[i].at - sent[i - 1].at;
-				// The run's half-second steps: 12.5 s apart, never 12.5 + 2.
+				// The run's half-second steps: one interval apart, never one interval + 2 s.
 				expect(gap >= SYNC_IDLE_SECONDS - 0.01 && gap <= SYNC_IDLE_SECONDS + 0.51).to.equal(true);
 			}
 		});
@@ -71,7 +71,7 @@ export = () => {
 			const started = startAgainstFake();
 			const missing = { status: 404, body: { message: "Cannot POST", error: "Not Found", statusCode: 404 } };
 			started.fake.fail("/activity/sendData", missing);
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => started.fake.to("/games/running/").size() === 1, "the check read");
 			expect(started.fake.to("/games/running/")[0].path).to.equal("/games/running/internal-1");
 		});
@@ -87,10 +87,10 @@ export = () => {
 			const requests = StaffOps.shutdownRequested.Connect(() => (requested += 1));
 			const kicked = StaffOps.dashboardKick.Connect(() => (kicks += 1));
 			started.fake.queued.push({ type: "shutdown", message: "Update" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => kicks === 2, "the two kicks");
 			started.fake.queued.push({ type: "shutdown", message: "Update again" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			expect(syncs(started).size()).to.equal(2);
 			requests.Disconnect();
 			kicked.Disconnect();
@@ -106,7 +106,7 @@ export = () => {
 			const texts = new Array<string>();
 			const connection = StaffOps.notified.Connect((_, text) => texts.push(text));
 			started.fake.queued.push({ type: "notify", userId: 1001, message: "darn restart soon" });
-			run(started, 13);
+			run(started, ONE_SYNC);
 			waitUntil(() => texts.size() === 1, "the notification");
 			connection.Disconnect();
 			const shown = harness.players.client(target).received(ensureRemote("Notifications"));

@@ -3,7 +3,7 @@ import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { cleanUp, join } from "./support";
 import { waitUntil } from "../../support/waits";
-import { run, startAgainstFake } from "./deployedFake";
+import { ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 
 // The service profile (issue 22): auto-detected from the registration answer; what the deployed profile turns on.
 
@@ -19,7 +19,7 @@ export = () => {
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
 			harness.players.remove(player);
 			waitUntil(() => started.fake.to("/activity/playerLeave/v2").size() === 1, "the leave");
-			run(started, 13);
+			run(started, ONE_SYNC);
 			expect(started.fake.to("/activity/sendData").size()).to.equal(1);
 		});
 

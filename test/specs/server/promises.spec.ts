@@ -5,7 +5,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { FakeStarted, run, startAgainstFake } from "./deployedFake";
+import { FakeStarted, ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 import {
 	alterAnswers,
 	cleanUp,
@@ -136,7 +136,7 @@ export = () => {
 					seen.push(`${message}; kicked yet: ${harness.players.kickMessage(player) !== undefined}`),
 				);
 				started.fake.queued.push({ type: "kick", userId: 1001, message: "darn cheater" });
-				run(started, 13);
+				run(started, ONE_SYNC);
 				waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 				connection.Disconnect();
 				expect(started.fake.to("/activity/sendData").size()).to.equal(1);
@@ -151,7 +151,7 @@ export = () => {
 				const texts = new Array<string>();
 				const connection = StaffOps.notified.Connect((player, text) => texts.push(`${player.UserId} ${text}`));
 				started.fake.queued.push({ type: "notify", userId: 1001, message: "Server restarts soon" });
-				run(started, 13);
+				run(started, ONE_SYNC);
 				waitUntil(() => texts.size() === 1, "the notification");
 				waitSeconds(0.1);
 				connection.Disconnect();
