@@ -35,17 +35,20 @@ function startSlow() {
 }
 
 /**
- * Ends the pause and moves the clock a second at a time until the service answered the first request let out: the
- * budget grants one request per 10 s, so the steps stop long before a second one could go.
+ * Ends the pause and moves the clock a second at a time until the budget lets the first waiting request out, then
+ * waits (clock stopped) until the service answered it: the budget grants one request per 10 s, so no second one can
+ * go. (Stepping the clock until the service had logged the first request let a slow round trip on a busy machine run
+ * the clock 10 s on, and a second request out.)
  */
-function releaseOne(clock: FakeScheduler, since: number): Array<string> {
+function releaseOne(clock: FakeScheduler, budget: RequestBudget, since: number): Array<string> {
+	const waiting = budget.getQueueLength();
 	clock.advance(PAUSE_SECONDS);
-	const anySince = () => serviceControl.requests().requests.size() > since;
-	for (let step = 0; step < 30 && !anySince(); step++) {
+	for (let step = 0; step < 30 && budget.getQueueLength() >= waiting; step++) {
 		clock.advance(1);
-		waitSeconds(0.1);
+		waitSeconds(0.05);
 	}
-	waitUntil(anySince, "the first request after the pause", 10);
+	expect(budget.getQueueLength()).to.equal(waiting - 1);
+	waitUntil(() => serviceControl.requests().requests.size() > since, "the first request after the pause", 10);
 	waitSeconds(0.2);
 	return operationsSince(since);
 }
@@ -69,7 +72,7 @@ export = () => {
 			waitSeconds(0.1);
 			join(2951, "Joiner");
 			waitUntil(() => budget.getQueueLength() >= 2, "the sync and the join waiting");
-			const released = releaseOne(clock, since);
+			const released = releaseOne(clock, budget, since);
 			expect(released[0]).to.equal("playerJoin");
 			expect(released.size()).to.equal(1);
 			expect(serviceControl.count("sendData" as never)).to.equal(syncsBefore);
@@ -91,7 +94,7 @@ export = () => {
 			waitUntil(() => budget.getQueueLength() >= 1, "the leave waiting");
 			join(2962, "Joiner");
 			waitUntil(() => budget.getQueueLength() >= 2, "the leave and the join waiting");
-			const released = releaseOne(clock, since);
+			const released = releaseOne(clock, budget, since);
 			expect(released[0]).to.equal("playerJoin");
 			expect(released.size()).to.equal(1);
 			expect(serviceControl.count("playerLeave")).to.equal(0);
