@@ -204,6 +204,11 @@ export interface Harness {
 		setMessageDelay: (this: void, seconds: number) => void;
 		/** Messages accepted, deliveries made (one per subscription reached) and messages dropped. */
 		messageCounts: (this: void) => { published: number; delivered: number; dropped: number };
+		/**
+		 * This `game`'s server's subscriptions: held now, the most it may hold now (20 + 8 × players), subscribe
+		 * requests in the last minute (refused ones included), and requests refused (by any server) since the reset.
+		 */
+		subscriptions: (this: void) => { held: number; limit: number; requests: number; refused: number };
 		/** MemoryStore bytes in use, the game's quota, and request units spent. */
 		memoryUsage: (this: void) => { usedBytes: number; quotaBytes: number; requests: number };
 		/**

@@ -17,7 +17,8 @@ export interface CrossServerConfig {
 	/**
 	 * Pass a dashboard kick, ban-kick or notification for a player who is not on this server to the server where they
 	 * are, over MessagingService (attribute `CrossServer`). Default true; it turns itself off, with one warning, where
-	 * MessagingService refuses the subscription (Studio without API access). See README#many-servers.
+	 * MessagingService refuses the subscription (Studio without API access, or the game's own subscriptions already
+	 * fill the server's 20 + 8 × players). See README#many-servers.
 	 */
 	readonly crossServer?: boolean;
 }

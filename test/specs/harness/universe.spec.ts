@@ -108,6 +108,40 @@ export = () => {
 			waitUntil(() => received >= 1);
 			expect(received).to.equal(1);
 		});
+
+		it("refuses a subscription past 20 + 8 × players held by a server, and takes one again once one is cut", () => {
+			const connections = new Array<RBXScriptConnection>();
+			for (let index = 0; index < 20; index++) {
+				connections.push(MessagingService.SubscribeAsync(`topic-${index}`, () => undefined));
+			}
+			expect(harness.universe.subscriptions().held).to.equal(20);
+			const problem = errorOf(() => MessagingService.SubscribeAsync("topic-20", () => undefined));
+			expect(problem.find("subscriptions allowed per server", 1, true)[0]).to.be.ok();
+			// One player: 8 more.
+			harness.players.add(1);
+			for (let index = 20; index < 28; index++)
+				MessagingService.SubscribeAsync(`topic-${index}`, () => undefined);
+			expect(harness.universe.subscriptions().limit).to.equal(28);
+			errorOf(() => MessagingService.SubscribeAsync("topic-28", () => undefined));
+			connections[0].Disconnect();
+			// The same topic twice is two subscriptions: the freed place goes to a second one on topic-1.
+			expect(pcall(() => MessagingService.SubscribeAsync("topic-1", () => undefined))[0]).to.equal(true);
+			expect(harness.universe.subscriptions().held).to.equal(28);
+			errorOf(() => MessagingService.SubscribeAsync("topic-1", () => undefined));
+			expect(harness.universe.subscriptions().refused).to.equal(3);
+		});
+
+		it("throttles a server past 240 subscribe requests a minute, and lets it subscribe a minute later", () => {
+			for (let index = 0; index < 240; index++) {
+				MessagingService.SubscribeAsync("staffops-test", () => undefined).Disconnect();
+			}
+			const problem = errorOf(() => MessagingService.SubscribeAsync("staffops-test", () => undefined));
+			expect(problem.find("subscribe requests per server", 1, true)[0]).to.be.ok();
+			expect(harness.universe.subscriptions().requests).to.equal(240);
+			expect(harness.universe.subscriptions().held).to.equal(0);
+			harness.universe.advance(61);
+			expect(pcall(() => MessagingService.SubscribeAsync("staffops-test", () => undefined))[0]).to.equal(true);
+		});
 	});
 
 	describe("several servers in one universe (fake)", () => {

@@ -1,4 +1,4 @@
-import { HttpService } from "@rbxts/services";
+import { HttpService, MessagingService } from "@rbxts/services";
 import type { MessagingLike } from "../../../src/roblox/messaging";
 import { StaffOps } from "../../../src/server";
 import { crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
@@ -240,6 +240,64 @@ export = () => {
 			expect(publishes).to.equal(0);
 			expect(crossServerOf(first.server).on).to.equal(false);
 			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
+		});
+
+		it("holds one of the 20 + 8 × players subscriptions a server may hold, asked for once, and gives it back at stop", () => {
+			// The game's own: 19 of the 20 a server without players may hold.
+			for (let index = 1; index <= 19; index++)
+				MessagingService.SubscribeAsync(`game-topic-${index}`, () => undefined);
+			const first = startDeployed();
+			subscribed(first.server);
+			join(3601);
+			waitUntil(() => requestsFor("playerJoin", 3601) === 1, "the join");
+			syncOnce(first);
+			const subscriptions = harness.universe.subscriptions();
+			expect(subscriptions.held).to.equal(20);
+			expect(subscriptions.requests).to.equal(20);
+			expect(subscriptions.refused).to.equal(0);
+			// With one player the server may hold 28: StaffOps still holds one.
+			expect(subscriptions.limit).to.equal(28);
+			StaffOps.stop();
+			expect(harness.universe.subscriptions().held).to.equal(19);
+		});
+
+		it("when the game's own subscriptions fill the server's limit, runs without cross-server delivery, with one warning", () => {
+			// The game holds all 20 subscriptions a server without players may hold: StaffOps's is refused.
+			for (let index = 1; index <= 20; index++)
+				MessagingService.SubscribeAsync(`game-topic-${index}`, () => undefined);
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(second.server);
+			waitUntil(() => linesWith(warnings(), "cross-server delivery is off").size() === 1, "the warning");
+			expect(crossServerOf(first.server).on).to.equal(false);
+			expect(harness.universe.subscriptions().refused).to.equal(1);
+
+			// Two actions for players on another server: dropped, as with the setting off; nothing published.
+			const moved = movedTo(second, 3611);
+			const id = runningGameIdOf(first.server);
+			queue(id, { type: "kick", userId: 3611, message: "Not delivered" });
+			queue(id, { type: "notify", userId: 3611, message: "Not delivered either" });
+			syncOnce(first);
+			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 2, "the dropped actions");
+			// The rest of StaffOps runs: a join is reported, a kick for a player here acts here.
+			const here = join(3612);
+			waitUntil(() => requestsFor("playerJoin", 3612) === 1, "the join on this server");
+			queue(id, { type: "kick", userId: 3612, message: "Kicked here" });
+			syncOnce(first);
+			waitUntil(() => harness.players.kickMessage(here) !== undefined, "the kick on this server");
+			expect(harness.players.kickMessage(here)).to.equal("Kicked here");
+
+			expect(harness.universe.messageCounts().published).to.equal(0);
+			expect(crossServerOf(first.server).published).to.equal(0);
+			expect(harness.players.kickMessage(moved)).to.equal(undefined);
+			expect(second.kicks.size() + second.notes.size()).to.equal(0);
+			// Asked once, never again: the game's 20, StaffOps's one refused, and the second server's (its own count).
+			expect(harness.universe.subscriptions().requests).to.equal(21);
+			expect(harness.universe.subscriptions().held).to.equal(20);
+			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
+			// The drop's own warning, once per kind of action (dashboardActions.ts).
+			expect(linesWith(warnings(), "a kick for a player who is not on this server").size()).to.equal(1);
+			expect(linesWith(warnings(), "a notify for a player who is not on this server").size()).to.equal(1);
 		});
 
 		it("publishes at most 10 at once (then 6 a minute); the rest are counted and dropped", () => {

@@ -36,6 +36,19 @@ export = () => {
 		expect(serviceControl.count("createServer")).to.equal(1);
 	});
 
+	it("syncs every 19 s by default while no call is open, the figure the README's fifth of the requests rests on", () => {
+		// Written out, not read from SYNC_IDLE_SECONDS: a changed default must fail here (README, docs/many-servers.md).
+		const started = startAgainstFake();
+		run(started, 18.5);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(0);
+		run(started, 1);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(1);
+		run(started, 18);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(1);
+		run(started, 1);
+		expect(started.fake.to("/activity/sendData").size()).to.equal(2);
+	});
+
 	it("syncs every syncSeconds while no call is open", () => {
 		harness.clearOutput();
 		// Slower than the default, whatever the default is: a setting left unread fails the first count.
