@@ -115,6 +115,8 @@ export = () => {
 				`[small budget] 5 players, 5 min of 503 on playerJoin, 7 requests a minute: ${joins.size()} join requests` +
 					` (${retries.size()} retries, at most ${busiestMinute(retries)} in a minute)`,
 			);
+			// Every request with its time and route, so a failure under load says which step went astray.
+			print(`[small budget] sent: ${http.seen.map((request) => `${request.at} ${request.path}`).join(", ")}`);
 			// The burst of 3, then one a minute: at most 3 + 5 in five minutes, and never none.
 			expect(retries.size() >= 4 && retries.size() <= 8).to.equal(true);
 			expect(busiestMinute(retries) <= 4).to.equal(true);
