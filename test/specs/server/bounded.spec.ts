@@ -51,11 +51,12 @@ function joinOutage(
 ): { clock: FakeScheduler; http: RecordingHttp; server: StaffOpsServer } {
 	const clock = new FakeScheduler();
 	const http = new RecordingHttp(clock);
+	const requestBudget = new RequestBudget(budget, clock);
 	const server = StaffOps.start(
 		{
 			baseUrl: harness.serviceUrl,
 			apiKey: harness.serviceKey,
-			budget: new RequestBudget(budget, clock),
+			budget: requestBudget,
 			clientReportTimeoutSeconds: 0,
 			heartbeatSeconds,
 		},
@@ -64,6 +65,10 @@ function joinOutage(
 	waitUntil(() => server.isRegistered(), "registration");
 	serviceControl.fault({ operation: "playerJoin", status: 503 });
 	for (let i = 1; i <= count; i++) harness.players.add(firstUserId + i);
+	// The first wave is every join, sent or waiting in the budget, before the clock moves: a join still gathering
+	// (its chat permission read runs in a thread of its own) when the first 503 lands would go out as a probe instead.
+	const firstWave = () => http.to("/activity/playerJoin").size() + requestBudget.getQueueLength();
+	waitUntil(() => firstWave() >= count, "the first wave of joins", 15);
 	waitSeconds(0.1);
 	run(clock, 300, 1, http);
 	return { clock, http, server };
