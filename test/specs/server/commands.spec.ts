@@ -201,6 +201,22 @@ export = () => {
 			expect(lastOffer(mod)!.join(",")).to.equal("warn,ping");
 		});
 
+		it("refuses a use whose re-read fails though the last read allowed it, and allows it once reads answer again", () => {
+			const started = startWithGrants([["ping", MOD]], [PING]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			expect(pingAfter(started, mod, 10)).to.equal("pong");
+			serviceControl.fault({ operation: "commandPermissions", status: 503 });
+			const readsBefore = count("commandPermissions");
+			// The read it was decided on is now 150 s old: the use reads again, the read fails, the use is refused.
+			const refused = pingAfter(started, mod, USE_FRESH_SECONDS);
+			waitUntil(() => count("commandPermissions") === readsBefore + 1, "the failed re-read at the service");
+			expect(refused).never.to.equal("pong");
+			expect(pongs(mod)).to.equal(1);
+			serviceControl.clearFaults();
+			expect(pingAfter(started, mod, 10)).to.equal("pong");
+			expect(count("commandPermissions")).to.equal(readsBefore + 2);
+		});
+
 		it("five permitted staff each running a command every 10 s for 10 minutes send at most 4 permission reads", () => {
 			const ids = [1001, 1002, 1003, 1004, 1005];
 			const started = startWithGrants(
