@@ -25,6 +25,7 @@ import {
 import type { BanRecord } from "./profiles/deployed-bans.js";
 import type { CommandRecord } from "./profiles/deployed-commands.js";
 import type { VerifyCode } from "./profiles/deployed-verify.js";
+import { DEFAULT_GROUP_ROLES, type GroupRole, type RankAction } from "./profiles/deployed-ranking.js";
 import { isoAt } from "./time.js";
 
 export interface RunningServer {
@@ -125,6 +126,12 @@ export class WorkspaceState {
 	readonly commands: CommandRecord[] = [];
 	/** Deployed profile: the ranking keys (`api-key` of the ranking route) given through the control API. */
 	readonly rankingKeys = new Set<string>();
+	/** Deployed profile: the workspace group's roles, which the ranking route looks `{rank}` up in. */
+	groupRoles: GroupRole[] = DEFAULT_GROUP_ROLES.map((role) => ({ ...role }));
+	/** Deployed profile: rank actions the ranking route queued, in order (each before its Roblox call). */
+	readonly rankActions: RankAction[] = [];
+	/** Deployed profile: how many more ranking calls fail at Roblox (500 after the action is queued). */
+	rankRobloxFailures = 0;
 	/** Deployed profile: website verification codes made through the control API, and who used them. */
 	readonly verifyCodes: VerifyCode[] = [];
 	/** Deployed profile: consent decisions in arrival order; a user's last one counts. */

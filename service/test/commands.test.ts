@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PLAYER, expectFailure, expectStatus, joinBody, registerServer } from "../test-support/fixtures.js";
+import { PLAYER, expectFailure, expectStatus, joinBody, registerServer, serverBody } from "../test-support/fixtures.js";
 import { recordsOf, useService } from "../test-support/service-under-test.js";
 
 const t = useService({ profile: "deployed" });
@@ -85,6 +85,65 @@ describe("POST /activity/commands: registration", () => {
 		assert.deepEqual(kick.allowed, [String(STAFF)]);
 		assert.equal(kick.detected, true);
 		assert.equal(find.detected, false);
+	});
+
+	test("the website shows each parameter object with its type, and a plain name as a blank entry", async () => {
+		const server = await registerServer(t.api);
+		const ban = {
+			id: "readmin_ban",
+			name: "ban",
+			paramaters: [
+				{ id: "player", paramaterType: "player" },
+				{ id: "days", paramaterType: "number", optional: true },
+				"reason",
+				{ id: "note", paramaterType: "word" },
+			],
+		};
+		expectStatus(await register(server.runningGameId, [ban]), 200);
+		const [stored] = await commandsStored();
+		assert.deepEqual(stored.paramaters, ban.paramaters, "stored as sent");
+		assert.deepEqual(stored.shown, [
+			{ id: "player", paramaterType: "player", optional: false, fallbackFind: false },
+			{ id: "days", paramaterType: "number", optional: true, fallbackFind: false },
+			null,
+			null,
+		]);
+	});
+
+	test("a game that ran the official module: other ids hide all ten readmin_ commands, grants kept but unused", async () => {
+		const server = await registerServer(t.api);
+		const { gameId, placeId } = serverBody();
+		const grants = { [String(STAFF)]: ["readmin_kick", "readmin_ban"] };
+		expectStatus(await t.control.post("/_control/commands/official", { gameId, placeId, grants }), 200);
+		expectStatus(await register(server.runningGameId, [KICK, FIND]), 200);
+		const stored = await commandsStored();
+		const official = stored.filter((c: { id: string }) => c.id.startsWith("readmin_"));
+		assert.equal(official.length, 10);
+		assert.ok(official.every((c: { detected: boolean }) => c.detected === false));
+		assert.deepEqual(official.find((c: { id: string }) => c.id === "readmin_kick").allowed, [String(STAFF)]);
+		const answer = await permissionsOf(server.runningGameId, String(STAFF));
+		assert.equal(answer.json.permissions[String(STAFF)].kick, false, "the new id has no grant");
+		// Registered again under the official ids, the same grants work at once.
+		expectStatus(
+			await register(
+				server.runningGameId,
+				official.map((c: { id: string; name: string; paramaters: unknown }) => ({
+					id: c.id,
+					name: c.name,
+					paramaters: c.paramaters,
+				})),
+			),
+			200,
+		);
+		const again = await permissionsOf(server.runningGameId, String(STAFF));
+		assert.equal(again.json.permissions[String(STAFF)].readmin_kick, true);
+		assert.equal(again.json.permissions[String(STAFF)].readmin_ban, true);
+		assert.equal(again.json.permissions[String(STAFF)].readmin_warn, false);
+		assert.ok(
+			(await commandsStored()).every(
+				(c: { id: string; detected: boolean }) => c.detected === c.id.startsWith("readmin_"),
+			),
+		);
 	});
 
 	test("a [running] route: missing gameId 401, not 24-hex 500, unknown 404; no commands list 500", async () => {
@@ -209,9 +268,32 @@ describe("POST /games/bans and DELETE /games/bans/{id}", () => {
 });
 
 describe("POST /activity/verifyLink", () => {
-	async function makeCode(code: string) {
-		expectStatus(await t.control.post("/_control/verify-codes", { code, linkedTo: "moderator@website" }), 200);
+	async function makeCode(code: string, expiresInSeconds?: number) {
+		const body = {
+			code,
+			linkedTo: "moderator@website",
+			...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
+		};
+		expectStatus(await t.control.post("/_control/verify-codes", body), 200);
 	}
+
+	test("each refusal is a reason code: not_found, already_used, expired", async () => {
+		const server = await registerServer(t.api);
+		await makeCode("USED01");
+		await makeCode("OLD001", -1);
+		const verify = (code: string) =>
+			t.api.post("/activity/verifyLink", { gameId: server.runningGameId, code, userKey: String(STAFF) });
+		expectStatus(await verify("USED01"), 200);
+		for (const [code, reason] of [
+			["NOPE", "not_found"],
+			["USED01", "already_used"],
+			["OLD001", "expired"],
+		]) {
+			const answer = await verify(code);
+			expectStatus(answer, 200);
+			assert.deepEqual(answer.json, { success: false, reason });
+		}
+	});
 
 	test("a good code links once: {success, linkedTo}; used again: 200 success:false with a reason", async () => {
 		const server = await registerServer(t.api);
@@ -223,7 +305,7 @@ describe("POST /activity/verifyLink", () => {
 		const again = await t.api.post("/activity/verifyLink", { ...body, userKey: String(PLAYER) });
 		expectStatus(again, 200);
 		assert.equal(again.json.success, false);
-		assert.match(again.json.reason, /used/);
+		assert.equal(again.json.reason, "already_used");
 		const codes = (await t.control.get("/_control/verify-codes")).json.codes;
 		assert.equal(codes[0].usedBy, String(STAFF));
 	});
@@ -237,7 +319,7 @@ describe("POST /activity/verifyLink", () => {
 		});
 		expectStatus(bad, 200);
 		assert.equal(bad.json.success, false);
-		assert.equal(typeof bad.json.reason, "string");
+		assert.equal(bad.json.reason, "not_found");
 		expectFailure(await t.api.post("/activity/verifyLink", { code: "NOPE", userKey: "1" }), 401);
 		expectFailure(await t.api.post("/activity/verifyLink", { gameId: server.runningGameId, userKey: "1" }), 500);
 	});

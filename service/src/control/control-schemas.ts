@@ -92,6 +92,42 @@ export const commandGrantBody = body(
 export const rankingKeyBody = body({ key: { type: "string", minLength: 1, maxLength: 1024 }, groupId }, ["key"]);
 
 export const verifyCodeBody = body(
-	{ linkedTo: { type: "string", minLength: 1 }, code: { type: "string", minLength: 1 }, groupId },
+	{
+		linkedTo: { type: "string", minLength: 1 },
+		code: { type: "string", minLength: 1 },
+		groupId,
+		expiresInSeconds: { type: "number" },
+	},
 	["linkedTo"],
 );
+
+/** The official module's commands, registered for a game and place with grants (UserId → command ids). */
+export const officialCommandsBody = body(
+	{
+		gameId: { type: "integer" },
+		placeId: { type: "integer" },
+		groupId,
+		grants: { type: "object", additionalProperties: { type: "array", items: { type: "string", minLength: 1 } } },
+	},
+	["gameId", "placeId"],
+);
+
+export const groupRolesBody = body(
+	{
+		groupId,
+		roles: {
+			type: "array",
+			items: body(
+				{
+					id: { type: "integer", minimum: 1 },
+					name: { type: "string", minLength: 1 },
+					rank: { type: "integer", minimum: 0, maximum: 255 },
+				},
+				["id", "name", "rank"],
+			),
+		},
+	},
+	["roles"],
+);
+
+export const rankingFailuresBody = body({ groupId, times: { type: "integer", minimum: 0 } }, ["times"]);

@@ -40,7 +40,7 @@ export function registerCommandRoutes(app: FastifyInstance): void {
 	app.put<{ Params: { id: string; rank: string } }>(
 		"/ranking/users/:id/role/:rank",
 		{ config: { operation: "setRank", profiles: deployedOnly, credential: "rankingKey" } },
-		async (request) => setRank(workspaceOf(request), request.params.id, request.params.rank),
+		async (request) => setRank(workspaceOf(request), request.params.id, request.params.rank, Date.now()),
 	);
 
 	app.post("/activity/verifyLink", { config: { operation: "verifyLink", profiles: deployedOnly } }, async (request) =>

@@ -83,8 +83,93 @@ export function commandPermissions(ws: WorkspaceState, query: unknown, now: numb
 	return { success: true, permissions };
 }
 
-/** What `/_control/commands` shows of a command: everything, its grants as a sorted list. */
+/** The parameter types the website's command page knows (DESIGN §3, `paramaterType`, sic). */
+const PARAMETER_TYPES = new Set(["player", "number", "text", "long_text"]);
+
+/** One parameter as the website's command page shows it, or null for the blank entry it shows for anything else. */
+export type ShownParameter = { id: string; paramaterType: string; optional: boolean; fallbackFind: boolean } | null;
+
+/**
+ * What the website's command page shows of `paramaters`: each object with a string `id` and a known `paramaterType`
+ * as that, anything else (a plain name, as StaffOps 0.1.0 sent) as a blank entry. Stored as sent all the same.
+ */
+export function shownParameters(paramaters: unknown): ShownParameter[] {
+	if (!Array.isArray(paramaters)) return [];
+	return paramaters.map((entry): ShownParameter => {
+		if (entry === null || typeof entry !== "object") return null;
+		const { id, paramaterType, optional, fallbackFind } = entry as Record<string, unknown>;
+		if (typeof id !== "string" || typeof paramaterType !== "string" || !PARAMETER_TYPES.has(paramaterType)) {
+			return null;
+		}
+		return { id, paramaterType, optional: optional === true, fallbackFind: fallbackFind === true };
+	});
+}
+
+/**
+ * What `/_control/commands` shows of a command: everything, its grants as a sorted list, and `shown`: its parameters
+ * as the website's command page shows them (a blank entry is null).
+ */
 export function commandView(ws: WorkspaceState, command: CommandRecord) {
 	const { allowed, ...fields } = command;
-	return { groupId: ws.groupId, ...structuredClone(fields), allowed: [...allowed].sort() };
+	return {
+		groupId: ws.groupId,
+		...structuredClone(fields),
+		allowed: [...allowed].sort(),
+		shown: shownParameters(command.paramaters),
+	};
+}
+
+const player = { id: "player", paramaterType: "player" };
+const reason = { id: "reason", paramaterType: "long_text", optional: true };
+const days = { id: "days", paramaterType: "number", optional: true };
+
+/**
+ * The official module's ten built-ins as it registers them: ids `readmin_<name>` (DESIGN §3), parameters as objects.
+ * The control API registers these for a game, as a server of the official module would have, so a spec or the demo
+ * can start from a workspace that ran the official module.
+ */
+export const OFFICIAL_COMMANDS: readonly { id: string; name: string; paramaters: object[] }[] = [
+	{ id: "readmin_kick", name: "kick", paramaters: [player, reason] },
+	{ id: "readmin_ban", name: "ban", paramaters: [player, days, reason] },
+	{ id: "readmin_suspend", name: "suspend", paramaters: [player, days, reason] },
+	{ id: "readmin_terminate", name: "terminate", paramaters: [player, reason] },
+	{ id: "readmin_warn", name: "warn", paramaters: [player, reason] },
+	{ id: "readmin_rank", name: "rank", paramaters: [player, { id: "rank", paramaterType: "text" }] },
+	{ id: "readmin_promote", name: "promote", paramaters: [player, reason] },
+	{ id: "readmin_find", name: "find", paramaters: [player] },
+	{ id: "readmin_demote", name: "demote", paramaters: [player, reason] },
+	{ id: "readmin_verify", name: "verify", paramaters: [{ id: "code", paramaterType: "text" }] },
+];
+
+/**
+ * Registers the official module's ten commands for a game and place, as its servers would have, with `grants`
+ * (UserId → command ids) made as a website admin would; ids already known keep their grants and gain these.
+ */
+export function registerOfficialCommands(
+	ws: WorkspaceState,
+	game: { gameId: number; placeId: number },
+	grants: Record<string, string[]>,
+): CommandRecord[] {
+	const records = OFFICIAL_COMMANDS.map(({ id, name, paramaters }) => {
+		let record = ws.commands.find(
+			(command) => command.id === id && command.gameId === game.gameId && command.placeId === game.placeId,
+		);
+		if (!record) {
+			record = {
+				id,
+				name,
+				paramaters: structuredClone(paramaters),
+				...game,
+				enabled: true,
+				detected: true,
+				allowed: new Set(),
+			};
+			ws.commands.push(record);
+		}
+		return record;
+	});
+	for (const [userId, ids] of Object.entries(grants)) {
+		for (const record of records) if (ids.includes(record.id)) record.allowed.add(userId);
+	}
+	return records;
 }
