@@ -74,6 +74,7 @@ const child = spawn(lune, ["run", "lune/sim/server.luau"], {
 		STAFFOPS_SIM_PLAYERS: option("--players") ?? "12",
 		STAFFOPS_SIM_MINUTES: option("--minutes") ?? "1",
 		STAFFOPS_SIM_CALL: call,
+		STAFFOPS_SIM_PROFILE: external === undefined ? profile : "",
 		STAFFOPS_SIM_SESSIONS: args.includes("--sessions") ? "1" : "0",
 		STAFFOPS_SIM_KEEP_ALIVE: args.includes("--keep-alive") ? "1" : "0",
 	},

@@ -40,3 +40,30 @@ export const robloxRank: RankReader = (player, groupId) => {
 	if (rankAsync !== undefined) return rankAsync(player, groupId) as number;
 	return player.GetRankInGroup(groupId);
 };
+
+/** One role of a group: its name and rank (0 to 255). @internal */
+export interface GroupRole {
+	readonly name: string;
+	readonly rank: number;
+}
+
+/** Reads every role of a group; yields, may throw. @internal */
+export type GroupRolesReader = (groupId: number) => ReadonlyArray<GroupRole>;
+
+/**
+ * Every role of the group, from `GroupService:GetGroupInfoAsync` (`{ Roles: { Name, Rank }[] }`, all the group's roles,
+ * docs/roblox.md#getgroupinfoasync): `GetRolesInGroupAsync` lists only the roles one user holds, so it cannot resolve
+ * a role the target does not hold yet. Entries of another shape are left out; an answer without `Roles` throws.
+ * @internal
+ */
+export const robloxGroupRoles: GroupRolesReader = (groupId) => {
+	const answer = GroupService.GetGroupInfoAsync(groupId) as unknown;
+	const roles = typeIs(answer, "table") ? (answer as { Roles?: unknown }).Roles : undefined;
+	if (!typeIs(roles, "table")) error("GetGroupInfoAsync answered no Roles");
+	const list = new Array<GroupRole>();
+	for (const role of roles as Array<unknown>) {
+		const { Name: name, Rank: rank } = (typeIs(role, "table") ? role : {}) as { Name?: unknown; Rank?: unknown };
+		if (typeIs(name, "string") && typeIs(rank, "number")) list.push({ name, rank });
+	}
+	return list;
+};

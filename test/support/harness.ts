@@ -152,6 +152,10 @@ export interface Harness {
 			ranks: Array<number>,
 			notPublic?: Array<number>,
 		) => void;
+		/** Every role of a group, as GroupService:GetGroupInfoAsync lists them (a group without any is refused). */
+		setGroupRoles: (this: void, groupId: number, roles: Array<{ Name: string; Rank: number }>) => void;
+		/** GetGroupInfoAsync calls since the last reset. */
+		groupInfoCalls: (this: void) => number;
 		/** `as-set`: GetRolesInGroupAsync lists the roles in the order `setRoles` gave them (default `shuffled`). */
 		setRoleOrder: (this: void, order: "shuffled" | "as-set") => void;
 		/** false: GroupService has no GetRolesInGroupAsync (indexing it throws), as on an engine without it. */

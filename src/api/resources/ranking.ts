@@ -8,8 +8,8 @@ import { StaffOpsError } from "../../transport/staffOpsError";
 // workspace's group. It takes the workspace's separate ranking key in an `api-key` header, never the API key; part of
 // `client.commands`.
 
-/** The longest rank sent (a Roblox group role's name is at most 100 characters). @internal */
-export const MAX_RANK = 100;
+/** The most digits of a rank sent: a rank number (1 to 255) or a Roblox role id. @internal */
+export const MAX_RANK_DIGITS = 15;
 
 /**
  * Answer of `client.commands.setRank`. The route's answer body is not documented, so only its status is read: any
@@ -24,24 +24,29 @@ export interface SetRankAnswer {
 /** The ranking method of `client.commands`. @see README#staff-commands */
 export interface RankingMethods {
 	/**
-	 * Sets the user's role to `rank` (`PUT /ranking/users/{userId}/role/{rank}`, the rank percent-encoded) with the
-	 * ranking key (`rankingKey` of the client's configuration; without one this rejects with kind `invalid`, nothing
-	 * sent). Safe to repeat: setting the same role twice has the same result. A refusal (`success: false`, or a 4xx
-	 * such as 401 for a wrong ranking key) rejects with the service's words, with both keys redacted.
+	 * Sets the user's role to `rank` (`PUT /ranking/users/{userId}/role/{rank}`) with the ranking key (`rankingKey` of
+	 * the client's configuration; without one this rejects with kind `invalid`, nothing sent). `rank` is a positive
+	 * whole number written in digits: a rank number (1 to 255) or a role id, as the service reads it with parseInt (a
+	 * role's name always answers 404 "Rank not found.", and `1e3` would be read as rank 1), so anything else is refused
+	 * with kind `invalid`, nothing sent. Not safe to repeat: the service queues the rank action before it calls Roblox,
+	 * so after an unknown outcome (a timeout, a lost answer, a 5xx) it may be queued; it is sent once. A refusal
+	 * (`success: false`, or a 4xx such as 401 for a wrong ranking key) rejects with the service's words, with both keys
+	 * redacted.
 	 */
 	setRank(userId: number, rank: string, options?: CallOptions): Promise<SetRankAnswer>;
 }
 
 /**
- * The ranking route. Safe to repeat: it sets a role, so a second request after an unknown outcome (a timeout, a
- * dropped connection, a 5xx) leaves the same role as the first. The answer is read tolerantly: any JSON, or none.
+ * The ranking route. Not safe to repeat: the service records the rank action in its queue before it calls Roblox
+ * (docs/service-contract.md#admin-chat-commands), so a second request after an unknown outcome (a timeout, a dropped
+ * connection, a 5xx) queues a second action. The answer is read tolerantly: any JSON, or none.
  * @internal
  */
 export const rankingRoutes = {
 	setRank: route({
 		method: "PUT",
 		path: "/ranking/users/{userId}/role/{rank}",
-		safeToRepeat: true,
+		safeToRepeat: false,
 		priority: "high",
 		hasBody: false,
 		credential: "rankingKey",
@@ -49,11 +54,15 @@ export const rankingRoutes = {
 	}),
 };
 
-/** What is wrong with a rank, or undefined: 1 to {@link MAX_RANK} characters, no control characters. @internal */
+/**
+ * What is wrong with a rank, or undefined: a positive whole number in 1 to {@link MAX_RANK_DIGITS} digits, so that
+ * nothing but a number the service's parseInt reads as itself reaches the path (never `.`, `..`, `-1` or `1e3`).
+ * @internal
+ */
 export function rankProblem(rank: unknown): string | undefined {
-	if (!typeIs(rank, "string") || rank.size() === 0) return "`rank` must be a non-empty string";
-	if (rank.size() > MAX_RANK) return `\`rank\` must be at most ${MAX_RANK} characters`;
-	if (rank.find("%c")[0] !== undefined) return "`rank` must not hold control characters";
+	const expects = "`rank` must be a positive whole number in digits (a rank number or a role id)";
+	if (!typeIs(rank, "string") || rank.size() === 0 || rank.size() > MAX_RANK_DIGITS) return expects;
+	if (rank.match("^%d+$")[0] === undefined || rank.match("^0+$")[0] !== undefined) return expects;
 	return undefined;
 }
 

@@ -1,6 +1,7 @@
 // The built-in staff commands: what the official module's do (docs/service-contract.md#admin-chat-commands).
 import type { StaffOpsApiClient } from "../../api/apiClient";
 import type { HistoryType } from "../../api/resources/history";
+import type { GroupRolesReader } from "../../roblox/groupRank";
 import { StaffOpsError } from "../../transport/staffOpsError";
 import { rankCommand } from "./rank";
 import { shown, who } from "./replies";
@@ -14,6 +15,10 @@ export interface BuiltInSeams {
 	readonly filterFor: (text: string, recipient: Player) => string | undefined;
 	/** The game gave the workspace's ranking key: `/rank` is built in. */
 	readonly ranking: boolean;
+	/** The workspace's Roblox group (the registration's), for `/rank` by role name; undefined before it is known. */
+	readonly groupId: () => number | undefined;
+	/** Every role of a group; yields, may throw. */
+	readonly groupRoles: GroupRolesReader;
 }
 
 const NO_REASON = "No reason given";
@@ -72,8 +77,9 @@ function historyCommand(seams: BuiltInSeams, name: string, historyType: HistoryT
 }
 
 /**
- * The built-in commands, `/rank` only when the game gave the workspace's separate ranking key. Each is registered with
- * the service under its name as id, and offered only to the players the service allows.
+ * The built-in commands, `/rank` only when the game gave the workspace's separate ranking key. Each is the official
+ * module's command of the same name and is registered under its id, `readmin_<name>` (`registry.ts`), so the grants a
+ * workspace made for the official module apply; each is offered only to the players the service allows.
  * @internal
  */
 export function builtInCommands(seams: BuiltInSeams): Array<StaffCommand> {
@@ -150,7 +156,18 @@ function banCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
 	return shown(seams, err, use.staff, `Kicked ${who(target)}, but the ban could not be recorded; try again later.`);
 }
 
-/** `/verify <code>`: links the player to the code's website account once; the website's reason is shown. */
+/**
+ * The deployed service's verify refusals are codes (docs/service-contract.md#admin-chat-commands), never shown as
+ * they are: each gets a sentence, and a code it may add later the general one.
+ */
+const VERIFY_REFUSALS: { readonly [reason: string]: string | undefined } = {
+	not_found: "That code does not exist. Check it on the website and type it exactly as it is shown there.",
+	already_used: "That code has been used already. Get a new code on the website.",
+	expired: "That code has expired. Get a new code on the website.",
+};
+const VERIFY_OTHER = "The website did not accept that code. Get a new code on the website and try again.";
+
+/** `/verify <code>`: links the player to the code's website account once; a refusal is said in a sentence of ours. */
 function verifyCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
 	const runningGameId = seams.runningGameId();
 	if (runningGameId === undefined) return "The website cannot be reached right now; try again later.";
@@ -165,5 +182,6 @@ function verifyCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
 	if (StaffOpsError.is(answer) && answer.mayHaveActed) {
 		return "No answer from the website: the code may have worked. Check the website before using another.";
 	}
-	return shown(seams, answer, use.staff, "That code did not work.");
+	if (StaffOpsError.is(answer) && answer.kind === "service") return VERIFY_REFUSALS[answer.reason] ?? VERIFY_OTHER;
+	return "The code could not be checked right now; try again later.";
 }

@@ -1,5 +1,6 @@
 // Who may use which staff command: read from the service in batches, kept, and read again at a bounded rate.
 import type { StaffOpsApiClient } from "../../api/apiClient";
+import type { CommandPermissionsAnswer } from "../../api/resources/commands";
 import type { HealthLog } from "../../background/log";
 import type { Scheduler } from "../../transport/scheduler";
 
@@ -26,6 +27,8 @@ export interface PermissionSeams {
 	readonly runningGameId: () => string | undefined;
 	/** A player's allowed commands changed (offer them the new list). */
 	readonly changed: (player: Player) => void;
+	/** Every answered read, as the service gave it (the commands feature looks for the official module's grants). */
+	readonly answered?: (permissions: CommandPermissionsAnswer["permissions"]) => void;
 }
 
 interface Entry {
@@ -224,6 +227,7 @@ export class CommandPermissions {
 						this.seams.health.recovered("command permissions", "command permissions are read again");
 						for (const entry of entries)
 							this.update(entry, answer.permissions[tostring(entry.player.UserId)], sentAt);
+						this.seams.answered?.(answer.permissions);
 					});
 					return true;
 				},

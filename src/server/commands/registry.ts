@@ -1,17 +1,37 @@
-// The commands of one server: the built-ins and the game's own, by id, each name checked once at start.
+// The commands of one server: the built-ins and the game's own, each with the id the service keys its grants by.
 import { logWarn } from "../../background/log";
 import { MAX_OFFERED } from "../../shared/commandsProtocol";
 import type { StaffCommand, StaffCommandParameter } from "./types";
 
 const TYPES = new Set(["player", "number", "word", "text"]);
 
+/**
+ * The prefix of the official module's command ids (`readmin_kick`, ...): the built-ins register under them so a
+ * workspace's grants carry over (docs/service-contract.md#admin-chat-commands). No game command may start with it.
+ * @internal
+ */
+export const OFFICIAL_PREFIX = "readmin_";
+
+/** A command as this server registers and offers it. @internal */
+export interface RegisteredCommand {
+	/** The service's id, which grants are keyed by: `readmin_<name>` for a built-in, the lowercase name otherwise. */
+	readonly id: string;
+	/** Typed as `/name` (lowercase). */
+	readonly name: string;
+	readonly command: StaffCommand;
+	readonly builtIn: boolean;
+}
+
 /** Why a game command cannot be used, or undefined when it can. */
-function problemOf(command: unknown, taken: ReadonlyMap<string, StaffCommand>): string | undefined {
+function problemOf(command: unknown, taken: ReadonlySet<string>): string | undefined {
 	if (!typeIs(command, "table")) return "not a table";
 	const { name, run, parameters } = command as Partial<StaffCommand>;
 	if (!typeIs(name, "string") || name.match("^%a[%w_]*$")[0] === undefined || name.size() > 20) {
 		return "its name must be 1 to 20 letters, digits or _, starting with a letter";
 	}
+	// Its id would be one of the official module's: a grant for that command would then run this one.
+	if (name.lower().sub(1, OFFICIAL_PREFIX.size()) === OFFICIAL_PREFIX)
+		return `names starting ${OFFICIAL_PREFIX} are the official module's`;
 	if (taken.has(name.lower())) return `/${name.lower()} exists already`;
 	if (!typeIs(run, "function")) return "it has no run function";
 	if (parameters === undefined) return undefined;
@@ -31,29 +51,50 @@ function problemOf(command: unknown, taken: ReadonlyMap<string, StaffCommand>): 
 }
 
 /**
- * The server's commands in order (their id: the lowercase name): the built-ins, then each of the game's own that is
- * well formed; a malformed one is left out with one warning naming it.
+ * The server's commands in order: the built-ins (id `readmin_<name>`, the official module's), then each of the game's
+ * own that is well formed (id: its lowercase name, the same in every version); a malformed one is left out with one
+ * warning naming it.
  * @internal
  */
 export function commandList(
 	builtIns: ReadonlyArray<StaffCommand>,
 	gameCommands: ReadonlyArray<StaffCommand>,
-): Array<StaffCommand> {
-	const commands = new Map<string, StaffCommand>();
-	const ordered = new Array<StaffCommand>();
+): Array<RegisteredCommand> {
+	const names = new Set<string>();
+	const ordered = new Array<RegisteredCommand>();
 	for (const command of builtIns) {
-		commands.set(command.name, command);
-		ordered.push(command);
+		names.add(command.name);
+		ordered.push({ id: `${OFFICIAL_PREFIX}${command.name}`, name: command.name, command, builtIn: true });
 	}
 	for (const command of gameCommands) {
-		const problem = commands.size() >= MAX_OFFERED ? "too many commands" : problemOf(command, commands);
+		const problem = ordered.size() >= MAX_OFFERED ? "too many commands" : problemOf(command, names);
 		if (problem !== undefined) {
 			const label = typeIs(command, "table") ? tostring((command as { name?: unknown }).name) : "?";
 			logWarn(`gameCommands: the command ${label} is left out: ${problem}`);
 			continue;
 		}
-		commands.set(command.name.lower(), command);
-		ordered.push(command);
+		const name = command.name.lower();
+		names.add(name);
+		ordered.push({ id: name, name, command, builtIn: false });
 	}
 	return ordered;
+}
+
+/** The website's type of a parameter (`paramaterType`, sic): a word is short text, the rest of the line long text. */
+const WEBSITE_TYPES = { player: "player", number: "number", word: "text", text: "long_text" } as const;
+
+/** One parameter as the website's command page reads it (docs/service-contract.md#admin-chat-commands). @internal */
+export interface WebsiteParameter {
+	readonly id: string;
+	readonly paramaterType: "player" | "number" | "text" | "long_text";
+	readonly optional?: boolean;
+}
+
+/** `command`'s parameters as the service registers them: objects with an id and a type, never plain names. @internal */
+export function websiteParameters(command: StaffCommand): Array<WebsiteParameter> {
+	return (command.parameters ?? []).map((parameter) => ({
+		id: parameter.name,
+		paramaterType: WEBSITE_TYPES[parameter.type],
+		...(parameter.optional === true ? { optional: true } : {}),
+	}));
 }

@@ -5,7 +5,7 @@ import { RateLimiter } from "../../shared/rateLimiter";
 import type { Scheduler } from "../../transport/scheduler";
 import type { CommandPermissions } from "./permissions";
 import { commandNameOf, parseCommand } from "./parse";
-import type { StaffCommand } from "./types";
+import type { RegisteredCommand } from "./registry";
 
 /** A staff member may start a command every 2 s, 3 at once (a moderator types; a script firing faster is dropped). */
 const USES_PER_SECOND = 0.5;
@@ -51,7 +51,8 @@ export class CommandRunner {
 
 	constructor(
 		private readonly seams: RunnerSeams,
-		private readonly commands: ReadonlyMap<string, StaffCommand>,
+		/** By the name typed (`kick`), each with the id its grants are keyed by (`readmin_kick`). */
+		private readonly commands: ReadonlyMap<string, RegisteredCommand>,
 	) {
 		this.limiter = new RateLimiter(USES_PER_SECOND, USE_BURST, () => seams.scheduler.now());
 	}
@@ -90,15 +91,15 @@ export class CommandRunner {
 		return this.limiter.size();
 	}
 
-	private use(player: Player, command: StaffCommand, text: string): void {
+	private use(player: Player, registered: RegisteredCommand, text: string): void {
 		const permissions = this.seams.permissions;
-		const id = command.name.lower();
+		const { id, name, command } = registered;
 		if (!permissions.isFresh(player) && !permissions.readNow(player).expect()) {
 			this.refuse(player, "Your permissions could not be checked; try again in a moment.");
 			return;
 		}
 		if (!permissions.allowedOf(player).has(id) || player.Parent === undefined) {
-			this.refuse(player, `You may not use /${id}.`);
+			this.refuse(player, `You may not use /${name}.`);
 			return;
 		}
 		const parsed = parseCommand(command, text, player, this.seams.present());
@@ -109,7 +110,7 @@ export class CommandRunner {
 		const [ok, result] = pcall(() => command.run({ staff: player, args: parsed.args }));
 		if (!ok) {
 			this.stats.failed += 1;
-			logWarn(`the staff command /${id} of ${playerLabel(player)} failed: ${tostring(result)}`);
+			logWarn(`the staff command /${name} of ${playerLabel(player)} failed: ${tostring(result)}`);
 			this.answer(player, "That command failed.");
 			return;
 		}

@@ -3,11 +3,19 @@ import { logInfo } from "../../background/log";
 import { COMMANDS_REMOTE, CommandsMessage, MAX_OFFERED, OfferedCommand } from "../../shared/commandsProtocol";
 import { filterWithin } from "../../roblox/textFilter";
 import { robloxTextFilter } from "../../roblox/textFilter";
+import { robloxGroupRoles } from "../../roblox/groupRank";
 import { builtInCommands } from "../commands/builtins";
 import { usageOf } from "../commands/parse";
 import { CommandPermissions, PermissionStats } from "../commands/permissions";
 import { CommandRunner, RunnerStats } from "../commands/runner";
-import { commandList } from "../commands/registry";
+import {
+	commandList,
+	OFFICIAL_PREFIX,
+	RegisteredCommand,
+	websiteParameters,
+	WebsiteParameter,
+} from "../commands/registry";
+import type { CommandPermissionsAnswer } from "../../api/resources/commands";
 import type { StaffCommand } from "../commands/types";
 import type { ServerContext } from "./context";
 import type { Feature, FeatureDeclaration } from "./feature";
@@ -61,17 +69,20 @@ export interface CommandsDiagnostics {
 	readonly uses?: RunnerStats;
 	/** Players whose permissions are kept. */
 	readonly players: number;
+	/** A read showed grants of the official module's command ids: StaffOps said once that it took them over. */
+	readonly tookOver: boolean;
 }
 
 /** The staff commands feature; its parts exist once the profile says the commands run. @internal */
 export class CommandsFeature implements Feature {
 	readonly declaration = COMMANDS;
-	/** The commands in registration order (built-ins first); each one's id is its lowercase name. */
-	private readonly ordered: ReadonlyArray<StaffCommand>;
+	/** The commands in registration order (built-ins first, under the official module's ids). */
+	private readonly ordered: ReadonlyArray<RegisteredCommand>;
 	private readonly permissions: CommandPermissions;
 	private readonly runner: CommandRunner;
 	private registrations = 0;
 	private on = false;
+	private tookOver = false;
 
 	constructor(
 		private readonly ctx: ServerContext,
@@ -84,10 +95,15 @@ export class CommandsFeature implements Feature {
 			runningGameId,
 			filterFor: (text, recipient) => filterWithin(filter, text, recipient, ctx.scheduler),
 			ranking: ctx.config.rankingKey !== undefined,
+			groupId: () => {
+				const groupId = tonumber(ctx.registered()?.answer?.workspace?.groupId);
+				return groupId !== undefined && groupId > 0 ? groupId : undefined;
+			},
+			groupRoles: robloxGroupRoles,
 		});
 		const ordered = (this.ordered = commandList(builtIns, ctx.config.gameCommands ?? []));
-		const byId = new Map<string, StaffCommand>();
-		for (const command of ordered) byId.set(command.name.lower(), command);
+		const byName = new Map<string, RegisteredCommand>();
+		for (const registered of ordered) byName.set(registered.name, registered);
 		this.permissions = new CommandPermissions({
 			client: ctx.client,
 			scheduler: ctx.scheduler,
@@ -95,6 +111,7 @@ export class CommandsFeature implements Feature {
 			guard: ctx.guard,
 			runningGameId,
 			changed: (player) => this.offer(player),
+			answered: (permissions) => this.noticeTakeOver(permissions),
 		});
 		this.runner = new CommandRunner(
 			{
@@ -104,7 +121,7 @@ export class CommandsFeature implements Feature {
 				permissions: this.permissions,
 				remote: () => ctx.remotes?.[COMMANDS_REMOTE],
 			},
-			byId,
+			byName,
 		);
 	}
 
@@ -150,7 +167,37 @@ export class CommandsFeature implements Feature {
 			permissions: { ...this.permissions.stats },
 			uses: { ...this.runner.stats },
 			players: this.permissions.size(),
+			tookOver: this.tookOver,
 		};
+	}
+
+	/**
+	 * The first read that shows a grant of an official module's command id (`readmin_...`): the workspace ran the
+	 * official module for this game, and its grants now work for StaffOps' built-ins. Said once per server, with what
+	 * the official module did that this game has off, the chat log first (docs/service-contract.md#admin-chat-commands).
+	 */
+	private noticeTakeOver(permissions: CommandPermissionsAnswer["permissions"]): void {
+		if (this.tookOver) return;
+		let granted = false;
+		for (const [, entries] of pairs(permissions)) {
+			for (const [id, on] of pairs(entries)) {
+				if (on === true && (id as string).sub(1, OFFICIAL_PREFIX.size()) === OFFICIAL_PREFIX) granted = true;
+			}
+		}
+		if (!granted) return;
+		this.tookOver = true;
+		const config = this.ctx.config;
+		const off = new Array<string>();
+		if (config.activity.chatMessages !== true) {
+			off.push("the dashboard's chat log (ChatLogging is off: no chat line is sent)");
+		}
+		if (config.activity.everyone !== true)
+			off.push("activity for everyone (ActivityForEveryone is off: staff only)");
+		if (config.rankingKey === undefined) off.push("/rank (no RankingKeySecret)");
+		const rest = off.size() > 0 ? ` Off in this game, unlike the official module: ${off.join("; ")}.` : "";
+		logInfo(
+			`took over the official module's staff commands (${OFFICIAL_PREFIX}... ids): the grants made for them on the website apply.${rest}`,
+		);
 	}
 
 	/**
@@ -162,11 +209,9 @@ export class CommandsFeature implements Feature {
 		const runningGameId = this.ctx.registered()?.runningGameId;
 		if (runningGameId === undefined || this.registrations > 0) return;
 		this.registrations += 1;
-		const list = new Array<{ id: string; name: string; parameters: Array<string> }>();
-		for (const command of this.ordered) {
-			const id = command.name.lower();
-			const parameters = (command.parameters ?? []).map((parameter) => parameter.name);
-			list.push({ id, name: command.name, parameters });
+		const list = new Array<{ id: string; name: string; parameters: Array<WebsiteParameter> }>();
+		for (const { id, command } of this.ordered) {
+			list.push({ id, name: command.name, parameters: websiteParameters(command) });
 		}
 		this.ctx.client.commands.registerCommands(runningGameId, list, { priority: "normal", maxAttempts: 1 }).then(
 			() => this.ctx.guard("staff commands", () => logInfo(`registered ${list.size()} staff command(s)`)),
@@ -188,9 +233,8 @@ export class CommandsFeature implements Feature {
 		if (remote === undefined || player.Parent === undefined) return;
 		const allowed = this.permissions.allowedOf(player);
 		const commands = new Array<OfferedCommand>();
-		for (const command of this.ordered) {
-			const id = command.name.lower();
-			if (allowed.has(id) && commands.size() < MAX_OFFERED) commands.push({ name: id, usage: usageOf(command) });
+		for (const { id, name, command } of this.ordered) {
+			if (allowed.has(id) && commands.size() < MAX_OFFERED) commands.push({ name, usage: usageOf(command) });
 		}
 		const message: CommandsMessage = { kind: "offer", commands };
 		this.ctx.guard(COMMANDS_REMOTE, () => remote.FireClient(player, message));

@@ -2,7 +2,7 @@ import { GroupService, TextChatService } from "@rbxts/services";
 import { harness } from "../../support/harness";
 
 // The chat and group-role fakes against what Roblox's reference says (docs/roblox.md#textchatservice-chat-on-the-server,
-// docs/roblox.md#getrolesingroupasync).
+// docs/roblox.md#getrolesingroupasync, docs/roblox.md#getgroupinfoasync).
 
 interface RolesAnswer {
 	IsMember: boolean;
@@ -45,6 +45,29 @@ export = () => {
 			);
 			expect(ok).to.equal(false);
 			expect(tostring(problem).find("is not a valid member", 1, true)[0] !== undefined).to.equal(true);
+		});
+	});
+
+	describe("GroupService:GetGroupInfoAsync (fake)", () => {
+		it("lists every role of the group as { Name, Rank }, ascending by rank; an unknown group or a failed read throws", () => {
+			harness.players.setGroupRoles(7, [
+				{ Name: "Owner", Rank: 255 },
+				{ Name: "Guest", Rank: 0 },
+				{ Name: "Moderator", Rank: 150 },
+			]);
+			const info = GroupService.GetGroupInfoAsync(7) as unknown as {
+				Id: number;
+				Roles: Array<{ Name: string; Rank: number }>;
+			};
+			expect(info.Id).to.equal(7);
+			expect(info.Roles.map((role) => `${role.Name}=${role.Rank}`).join(",")).to.equal(
+				"Guest=0,Moderator=150,Owner=255",
+			);
+			expect(pcall(() => GroupService.GetGroupInfoAsync(8))[0]).to.equal(false);
+			harness.players.failNextRankReads(1);
+			expect(pcall(() => GroupService.GetGroupInfoAsync(7))[0]).to.equal(false);
+			expect(pcall(() => GroupService.GetGroupInfoAsync(7))[0]).to.equal(true);
+			expect(harness.players.groupInfoCalls()).to.equal(4);
 		});
 	});
 

@@ -100,8 +100,8 @@ export = () => {
 	describe("staff commands", () => {
 		it("a staff member with permission kicks and bans: the player is kicked, one ban is recorded", () => {
 			const started = startWithGrants([
-				["kick", MOD],
-				["ban", MOD],
+				["readmin_kick", MOD],
+				["readmin_ban", MOD],
 			]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			waitUntil(() => lastOffer(mod) !== undefined, "the offer");
@@ -156,7 +156,7 @@ export = () => {
 		});
 
 		it("refuses a staff member without permission: nothing is sent beyond the permission read", () => {
-			const started = startWithGrants([["kick", MOD]]);
+			const started = startWithGrants([["readmin_kick", MOD]]);
 			const cashier = staffJoins(started, CASHIER, "CashierAmy");
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const target = join(4111, "Target");
@@ -195,7 +195,7 @@ export = () => {
 			expect(lastOffer(mod)!.size()).to.equal(0);
 
 			grant("ping", MOD);
-			grant("warn", MOD);
+			grant("readmin_warn", MOD);
 			started.clock.advance(REFRESH_SECONDS);
 			waitUntil(() => (lastOffer(mod) ?? []).size() === 2, "the grants offered");
 			expect(lastOffer(mod)!.join(",")).to.equal("warn,ping");
@@ -252,7 +252,10 @@ export = () => {
 			expect(count("registerCommands")).to.equal(1);
 			const body = logged("registerCommands")[0].body as { commands: Array<{ id: string }> };
 			const ids = body.commands.map((command) => command.id).join(",");
-			expect(ids).to.equal("kick,find,ban,warn,suspend,terminate,promote,demote,verify,heal");
+			expect(ids).to.equal(
+				"readmin_kick,readmin_find,readmin_ban,readmin_warn,readmin_suspend,readmin_terminate,readmin_promote," +
+					"readmin_demote,readmin_verify,heal",
+			);
 
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4131, "Hurt");
@@ -262,7 +265,7 @@ export = () => {
 
 		it("reads a join wave's permissions in one request, and the others' with the next periodic read", () => {
 			const asked = new Array<Array<number>>();
-			const started = startWithGrants([["kick", MOD]], undefined, { client: notingClient(asked) });
+			const started = startWithGrants([["readmin_kick", MOD]], undefined, { client: notingClient(asked) });
 			const staff = [1001, 1002, 1003, 1004, 1005].map((userId) => join(userId, `Staff${userId}`));
 			for (let i = 0; i < 10; i++) join(4200 + i, `Player${i}`);
 			waitUntil(() => staff.every((player) => StaffOps.isStaff(player)), "the staff joins");
@@ -294,7 +297,7 @@ export = () => {
 		});
 
 		it("refuses an ambiguous name, yourself and a reason over 200 characters, and kicks nobody", () => {
-			const started = startWithGrants([["kick", MOD]]);
+			const started = startWithGrants([["readmin_kick", MOD]]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const first = join(4601, "Alex1");
 			const second = join(4602, "Alex2");
@@ -313,10 +316,10 @@ export = () => {
 			expect(harness.players.kickMessage(mod)).to.equal(undefined);
 		});
 
-		it("records a warning once and links a verify code, showing the website's answers", () => {
+		it("records a warning once and links a verify code, answering a used code with a sentence", () => {
 			const started = startWithGrants([
-				["warn", MOD],
-				["verify", MOD],
+				["readmin_warn", MOD],
+				["readmin_verify", MOD],
 			]);
 			const { code } = serviceControl.call("POST", "/_control/verify-codes", { linkedTo: "marco@cafe" }) as {
 				code: string;
@@ -343,13 +346,13 @@ export = () => {
 			waitUntil(() => contains(results(mod), "marco@cafe"), "the link's result");
 			started.clock.advance(2);
 			use(mod, `/verify ${code}`);
-			waitUntil(() => contains(results(mod), "already been used"), "the website's reason for a used code");
+			waitUntil(() => contains(results(mod), "has been used already"), "the sentence for a used code");
 			expect(count("verifyLink")).to.equal(2);
 			expect(count("recordHistory")).to.equal(1);
 		});
 
 		it("gives a hostile client nothing, and the server runs on", () => {
-			const started = startWithGrants([["kick", MOD]]);
+			const started = startWithGrants([["readmin_kick", MOD]]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const stranger = join(4401, "Stranger");
 			const junk: Array<Array<unknown>> = [
@@ -378,7 +381,7 @@ export = () => {
 		});
 
 		it("records a ban whose answer was lost once, and says it may be recorded", () => {
-			const started = startWithGrants([["ban", MOD]]);
+			const started = startWithGrants([["readmin_ban", MOD]]);
 			serviceControl.fault({ operation: "createBan", kind: "drop-after", times: 1 });
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const cheater = join(4501, "Cheater");

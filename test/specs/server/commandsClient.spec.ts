@@ -43,8 +43,14 @@ export = () => {
 		it("makes each player's offered commands on their own client only, and shows results to them only", () => {
 			const started = startDeployed();
 			waitUntil(() => serviceControl.count("registerCommands") === 1, "the registration");
-			serviceControl.call("POST", "/_control/commands/permissions", { commandId: "kick", userId: "1003" });
-			serviceControl.call("POST", "/_control/commands/permissions", { commandId: "warn", userId: "1003" });
+			serviceControl.call("POST", "/_control/commands/permissions", {
+				commandId: "readmin_kick",
+				userId: "1003",
+			});
+			serviceControl.call("POST", "/_control/commands/permissions", {
+				commandId: "readmin_warn",
+				userId: "1003",
+			});
 			const mod = harness.clients.join(1003, "ModMarco");
 			const cashier = harness.clients.join(1004, "CashierAmy");
 			const shown = new Map<HarnessClient, Array<string>>([

@@ -7,9 +7,11 @@ import { waitSeconds, waitUntil } from "../../support/waits";
 import { lastOffer, results, use } from "./commandsSupport";
 import { allOutput, cleanUp, freshStart, join, Started, startDeployed } from "./support";
 
-// `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key") against the reference
-// service's deployed profile: built in only with the ranking key, which goes to the ranking route alone, in its
-// `api-key` header. Counts are of requests the service received.
+// `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key"; issue 38, item 6: by number or
+// role name, one request never repeated) against the reference service's deployed profile: built in only with the
+// ranking key, which goes to the ranking route alone, in its `api-key` header. The service reads `{rank}` with parseInt
+// and queues a rank action before it calls Roblox, as the deployed one does. Counts are of requests the service
+// received and of the rank actions it queued.
 
 const MOD = 1003; // seeded staff
 const RANKING_KEY = "ranking-key-spec-0001";
@@ -25,6 +27,21 @@ interface RankCall {
 }
 
 const rankCalls = () => (serviceControl.call("GET", "/_control/rankings") as { calls: Array<RankCall> }).calls;
+/** The rank actions the service queued (each before its Roblox call), with the role's rank. */
+const rankActions = () =>
+	(serviceControl.call("GET", "/_control/rankings") as { actions: Array<{ userId: string; rank: number }> }).actions;
+
+/** The workspace's group (the seed's) and its roles, as the service's defaults have them. */
+const GROUP = 5012345;
+const ROLES = [
+	{ Name: "Guest", Rank: 0 },
+	{ Name: "Member", Rank: 1 },
+	{ Name: "Trainee", Rank: 10 },
+	{ Name: "Cashier", Rank: 50 },
+	{ Name: "Moderator", Rank: 150 },
+	{ Name: "Head Moderator", Rank: 200 },
+	{ Name: "Owner", Rank: 255 },
+];
 const count = (operation: "registerCommands" | "commandPermissions" | "setRank") => serviceControl.count(operation);
 
 function grant(commandId: string, userId: number): void {
@@ -34,11 +51,14 @@ function grant(commandId: string, userId: number): void {
 const has = (text: string, part: string) => text.find(part, 1, true)[0] !== undefined;
 const contains = (list: ReadonlyArray<string>, part: string) => list.some((line) => has(line, part));
 
-/** The registered command ids, from the one registration the service received. */
+/** The registered command ids with their parameters' ids, from the one registration the service received. */
 function registeredIds(): string {
 	const registration = serviceControl.requests().requests.find((request) => request.operation === "registerCommands");
-	const body = registration?.body as { commands: Array<{ id: string; paramaters: Array<string> }> } | undefined;
-	return (body?.commands ?? []).map((command) => `${command.id}(${command.paramaters.join(",")})`).join(" ");
+	const body = registration?.body as
+		{ commands: Array<{ id: string; paramaters: Array<{ id: string }> }> } | undefined;
+	return (body?.commands ?? [])
+		.map((command) => `${command.id}(${command.paramaters.map((parameter) => parameter.id).join(",")})`)
+		.join(" ");
 }
 
 /** Starts with `config`, waits for the one registration, grants `grants` ([commandId, userId]) as an admin would. */
@@ -62,6 +82,7 @@ export = () => {
 	beforeEach(() => {
 		freshStart("deployed");
 		serviceControl.call("POST", "/_control/ranking-keys", { key: RANKING_KEY });
+		harness.players.setGroupRoles(GROUP, ROLES);
 	});
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
@@ -69,16 +90,17 @@ export = () => {
 	describe("/rank", () => {
 		it("with the ranking key's Secret and a grant, ranks the target: one request, the ranking key in api-key only", () => {
 			harness.http.defineSecret(RANKING_SECRET, RANKING_KEY);
-			const started = startWithGrants({ rankingKeySecret: RANKING_SECRET }, [["rank", MOD]]);
-			expect(has(registeredIds(), "rank(player,rank)")).to.equal(true);
+			const started = startWithGrants({ rankingKeySecret: RANKING_SECRET }, [["readmin_rank", MOD]]);
+			expect(has(registeredIds(), "readmin_rank(player,rank)")).to.equal(true);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("rank");
 			const target = join(4801, "Newcomer");
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
 
-			use(mod, "/rank newc Head Moderator");
+			// By the role's name: resolved in game against the group's roles, sent as its rank number.
+			use(mod, "/rank newc head moderator");
 			waitUntil(() => results(mod).size() === 1, "the rank's result");
-			expect(results(mod)[0]).to.equal("Ranked Newcomer (@Newcomer) to Head Moderator.");
+			expect(results(mod)[0]).to.equal("Ranked Newcomer (@Newcomer) to Head Moderator (rank 200).");
 			// The service logs a request as it answers, maybe after the client read the answer: wait, bounded.
 			waitUntil(() => count("setRank") === 1, "the ranking request in the service's log");
 			waitSeconds(0.2);
@@ -86,7 +108,9 @@ export = () => {
 			const calls = rankCalls();
 			expect(calls.size()).to.equal(1);
 			expect(calls[0].userId).to.equal("4801");
-			expect(calls[0].rank).to.equal("Head Moderator");
+			expect(calls[0].rank).to.equal("200");
+			expect(rankActions().size()).to.equal(1);
+			expect(rankActions()[0].rank).to.equal(200);
 			expect(calls[0].apiKey).to.equal("ranking");
 			expect(calls[0].accepted).to.equal(true);
 			expect(calls[0].loaderIdSent).to.equal(false);
@@ -94,12 +118,12 @@ export = () => {
 		});
 
 		it("without the ranking key, registers no rank and offers none; a client firing /rank gets nothing", () => {
-			const started = startWithGrants({}, [["kick", MOD]]);
+			const started = startWithGrants({}, [["readmin_kick", MOD]]);
 			expect(has(registeredIds(), "rank")).to.equal(false);
 			expect(registeredIds()).to.equal(
-				"kick(player,reason) find(player) ban(player,days,reason) warn(player,reason) " +
-					"suspend(player,days,reason) terminate(player,reason) promote(player,reason) demote(player,reason) " +
-					"verify(code)",
+				"readmin_kick(player,reason) readmin_find(player) readmin_ban(player,days,reason) " +
+					"readmin_warn(player,reason) readmin_suspend(player,days,reason) readmin_terminate(player,reason) " +
+					"readmin_promote(player,reason) readmin_demote(player,reason) readmin_verify(code)",
 			);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
@@ -112,8 +136,8 @@ export = () => {
 		});
 
 		it("refuses a staff member without the rank permission: nothing reaches the ranking route", () => {
-			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["kick", MOD]]);
-			expect(has(registeredIds(), "rank(player,rank)")).to.equal(true);
+			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["readmin_kick", MOD]]);
+			expect(has(registeredIds(), "readmin_rank(player,rank)")).to.equal(true);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			join(4803, "Newcomer");
@@ -124,23 +148,63 @@ export = () => {
 			expect(count("setRank")).to.equal(0);
 		});
 
-		it("refuses an over-long rank and a missing one with a sentence, sending nothing", () => {
-			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["rank", MOD]]);
+		it("by rank number sends that number once; an unknown name or a rank that is no positive whole number sends nothing", () => {
+			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["readmin_rank", MOD]]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4804, "Newcomer");
-			use(mod, `/rank Newcomer ${string.rep("r", 101)}`);
-			waitUntil(() => results(mod).size() === 1, "the first refusal");
+			const typed = ["Nobody Special", "..", ".", "-1", "1e3", "0", "256", "Guest", string.rep("r", 101)];
+			for (let i = 0; i < typed.size(); i++) {
+				started.clock.advance(3);
+				use(mod, `/rank Newcomer ${typed[i]}`);
+				waitUntil(() => results(mod).size() === i + 1, `the answer to /rank ... ${typed[i]}`);
+			}
+			started.clock.advance(3);
 			use(mod, "/rank Newcomer");
-			waitUntil(() => results(mod).size() === 2, "the second refusal");
-			expect(results(mod)[0]).to.equal("That rank cannot be used: rank must be at most 100 characters.");
-			expect(results(mod)[1]).to.equal("Usage: /rank <player> <rank>");
+			waitUntil(() => results(mod).size() === typed.size() + 1, "the usage");
 			waitSeconds(0.3);
 			expect(count("setRank")).to.equal(0);
+			expect(results(mod)[0]).to.equal(
+				"The group has no role by that name. Give a rank number from 1 to 255 or the name of one of the group's roles.",
+			);
+			for (let i = 1; i < typed.size(); i++)
+				expect(has(results(mod)[i], "rank number from 1 to 255")).to.equal(true);
+			expect(results(mod)[typed.size()]).to.equal("Usage: /rank <player> <rank>");
+
+			started.clock.advance(3);
+			use(mod, "/rank Newcomer 150");
+			waitUntil(() => results(mod).size() === typed.size() + 2, "the rank by number");
+			expect(results(mod)[typed.size() + 1]).to.equal("Ranked Newcomer (@Newcomer) to rank 150.");
+			waitUntil(() => count("setRank") === 1, "the ranking request in the service's log");
+			waitSeconds(0.2);
+			expect(count("setRank")).to.equal(1);
+			expect(rankCalls()[0].rank).to.equal("150");
+			expect(rankActions().size()).to.equal(1);
+		});
+
+		it("never repeats a rank request after a 500 or a lost answer (the service queued it) and says to check the website", () => {
+			const started = startWithGrants({ rankingKey: RANKING_KEY, retry: { maxAttempts: 4 } }, [
+				["readmin_rank", MOD],
+			]);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			join(4806, "Newcomer");
+			serviceControl.call("POST", "/_control/ranking-failures", { times: 1 });
+			use(mod, "/rank Newcomer Moderator");
+			waitUntil(() => results(mod).size() === 1, "the first result");
+			serviceControl.fault({ operation: "setRank", kind: "drop-after", times: 1 });
+			started.clock.advance(3);
+			use(mod, "/rank Newcomer 200");
+			waitUntil(() => results(mod).size() === 2, "the second result");
+			started.clock.advance(120);
+			waitSeconds(0.5);
+			for (const text of results(mod)) expect(has(text, "Check the website before ranking again")).to.equal(true);
+			expect(count("setRank")).to.equal(2);
+			// Each request queued its action before its failure: one action per /rank, none added by a repeat.
+			expect(rankActions().size()).to.equal(2);
 		});
 
 		it("with a wrong ranking key, tells the staff member clearly and shows neither key anywhere", () => {
 			const wrongKey = "ranking-key-wrong-0009";
-			const started = startWithGrants({ rankingKey: wrongKey, logLevel: "verbose" }, [["rank", MOD]]);
+			const started = startWithGrants({ rankingKey: wrongKey, logLevel: "verbose" }, [["readmin_rank", MOD]]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4805, "Newcomer");
 			use(mod, "/rank Newcomer Moderator");
@@ -159,7 +223,7 @@ export = () => {
 				expect(contains(everything, key)).to.equal(false);
 			}
 			// The verbose log did print the request (so the check above read the lines that could have leaked).
-			expect(contains(allOutput(), "PUT /ranking/users/4805/role/Moderator: 401")).to.equal(true);
+			expect(contains(allOutput(), "PUT /ranking/users/4805/role/150: 401")).to.equal(true);
 		});
 
 		it("a ranking Secret that cannot be read leaves /rank off with one warning, and the rest runs", () => {

@@ -38,12 +38,12 @@ export = () => {
 		it("goes to the ranking route alone, in api-key and without loader-id; every other route gets loader-id", () => {
 			const { clock, http, client } = setup();
 			http.then({ status: 200, body: { success: true } }, { status: 200, body: SAMPLE.timeOff });
-			const [ok, answer] = settle(clock, client.commands.setRank(4801, "Head Moderator/2"));
+			const [ok, answer] = settle(clock, client.commands.setRank(4801, "200"));
 			expect(ok).to.equal(true);
 			expect((answer as { success: boolean }).success).to.equal(true);
 			const sent = http.seen[0].options;
 			expect(sent.Method).to.equal("PUT");
-			expect(sent.Url).to.equal("https://staff.example.com/ranking/users/4801/role/Head%20Moderator%2F2");
+			expect(sent.Url).to.equal("https://staff.example.com/ranking/users/4801/role/200");
 			expect(sent.Body).never.to.be.ok();
 			expect(headersOf(http, 0).get("api-key")).to.equal(RANKING_KEY);
 			expect(headersOf(http, 0).get("loader-id")).never.to.be.ok();
@@ -60,7 +60,7 @@ export = () => {
 				{ throws: `HttpError: ConnectFail ${RANKING_KEY} ${KEY}` },
 			);
 			for (let i = 0; i < 3; i++) {
-				const [ok, err] = settle(clock, client.commands.setRank(4801, "Moderator"));
+				const [ok, err] = settle(clock, client.commands.setRank(4801, "150"));
 				expect(ok).to.equal(false);
 				expect(StaffOpsError.is(err)).to.equal(true);
 				const typed = err as StaffOpsError;
@@ -76,20 +76,35 @@ export = () => {
 			harness.http.defineSecret("staffops_spec_ranking_echo", secretKey);
 			const { clock, http, client } = setup({ rankingKey: HttpService.GetSecret("staffops_spec_ranking_echo") });
 			http.then({ status: 401, body: { success: false, reason: `Key ${secretKey} is not a ranking key` } });
-			const [, err] = settle(clock, client.commands.setRank(4801, "Moderator"));
+			const [, err] = settle(clock, client.commands.setRank(4801, "150"));
 			const typed = err as StaffOpsError;
 			expect(typed.status).to.equal(401);
 			expect(typed.reason).to.equal("Key <redacted> is not a ranking key");
 		});
 
-		it("without a ranking key, or with an empty or over-long rank, refuses before sending anything", () => {
+		it("without a ranking key, or with a rank that is not a positive whole number in digits, refuses before sending anything", () => {
 			const bare = setup({});
-			const [ok, err] = settle(bare.clock, bare.client.commands.setRank(4801, "Moderator"));
+			const [ok, err] = settle(bare.clock, bare.client.commands.setRank(4801, "150"));
 			expect(ok).to.equal(false);
 			expect((err as StaffOpsError).kind).to.equal("invalid");
 			expect(bare.http.seen.size()).to.equal(0);
 			const { clock, http, client } = setup();
-			for (const rank of ["", string.rep("r", 101), "a\nb"]) {
+			// The service reads `{rank}` with parseInt: a name is never found, `1e3` is rank 1, `..` is no segment at all.
+			const wrong = [
+				"",
+				"Moderator",
+				"..",
+				".",
+				"-1",
+				"1e3",
+				"0",
+				" 150",
+				"150 ",
+				"12abc",
+				string.rep("1", 16),
+				"a\nb",
+			];
+			for (const rank of wrong) {
 				const [sent, refusal] = settle(clock, client.commands.setRank(4801, rank));
 				expect(sent).to.equal(false);
 				expect((refusal as StaffOpsError).kind).to.equal("invalid");
@@ -104,20 +119,21 @@ export = () => {
 				{ status: 200, body: "OK" },
 				{ status: 200, body: { success: false, reason: "Role not found" } },
 			);
-			expect(settle(clock, client.commands.setRank(4801, "Moderator"))[0]).to.equal(true);
-			expect(settle(clock, client.commands.setRank(4801, "Moderator"))[0]).to.equal(true);
-			const [ok, err] = settle(clock, client.commands.setRank(4801, "Nobody"));
+			expect(settle(clock, client.commands.setRank(4801, "150"))[0]).to.equal(true);
+			expect(settle(clock, client.commands.setRank(4801, "150"))[0]).to.equal(true);
+			const [ok, err] = settle(clock, client.commands.setRank(4801, "77"));
 			expect(ok).to.equal(false);
 			expect((err as StaffOpsError).kind).to.equal("service");
 			expect((err as StaffOpsError).reason).to.equal("Role not found");
 		});
 
-		it("repeats a rank request after an unknown outcome: setting a role twice leaves the same role", () => {
-			const { clock, http, client } = setup({ rankingKey: RANKING_KEY }, 2);
+		it("never repeats a rank request after an unknown outcome: the service queued its rank action before answering", () => {
+			const { clock, http, client } = setup({ rankingKey: RANKING_KEY }, 4);
 			http.then({ status: 502 }, { status: 200, body: { success: true } });
-			const [ok] = settle(clock, client.commands.setRank(4801, "Moderator"));
-			expect(ok).to.equal(true);
-			expect(http.seen.size()).to.equal(2);
+			const [ok, err] = settle(clock, client.commands.setRank(4801, "150"));
+			expect(ok).to.equal(false);
+			expect((err as StaffOpsError).mayHaveActed).to.equal(true);
+			expect(http.seen.size()).to.equal(1);
 		});
 	});
 };
