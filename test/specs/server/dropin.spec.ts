@@ -133,9 +133,9 @@ export = () => {
 			waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
 			const registration = serviceControl.requests().requests.find((r) => r.operation === "registerCommands");
 			const ids = (registration!.body as { commands: Array<{ id: string }> }).commands.map((c) => c.id);
-			expect(ids.includes("rank")).to.equal(true);
+			expect(ids.includes("readmin_rank")).to.equal(true);
 			const library = require(model) as { StaffOps: { getClient: () => StaffOpsApiClient } };
-			const [ranked] = library.StaffOps.getClient().commands.setRank(2001, "Moderator").await();
+			const [ranked] = library.StaffOps.getClient().commands.setRank(2001, "150").await();
 			expect(ranked).to.equal(true);
 			const calls = (serviceControl.call("GET", "/_control/rankings") as { calls: Array<{ apiKey: string }> })
 				.calls;
