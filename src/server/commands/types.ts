@@ -52,7 +52,11 @@ export interface StaffCommandUse {
  * @see README#staff-commands
  */
 export interface StaffCommand {
-	/** Typed as `/name`: 1 to 20 letters, digits or `_`, starting with a letter; also its id on the website. */
+	/**
+	 * Typed as `/name`: 1 to 20 letters, digits or `_`, starting with a letter. Lowercased, it is also the command's id
+	 * on the website, the same in every version, so its grants stay; a name starting `readmin_` is left out (those ids
+	 * are the official module's, which the built-ins use).
+	 */
 	readonly name: string;
 	/** Shown on the website beside the name. */
 	readonly description?: string;
