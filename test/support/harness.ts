@@ -160,7 +160,7 @@ export interface Harness {
 		setRoleOrder: (this: void, order: "shuffled" | "as-set") => void;
 		/** false: GroupService has no GetRolesInGroupAsync (indexing it throws), as on an engine without it. */
 		setRolesApi: (this: void, present: boolean) => void;
-		/** The next `count` GetRolesInGroupAsync (or GetRankInGroup) reads throw, as Roblox's web call can fail. */
+		/** The next `count` GetRolesInGroupAsync, GetRankInGroup or GetGroupInfoAsync reads throw, as Roblox's web call can fail. */
 		failNextRankReads: (this: void, count: number) => void;
 		/** Seconds of real time a rank read yields (0.02 by default). */
 		setRankDelay: (this: void, seconds: number) => void;
