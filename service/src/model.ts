@@ -143,6 +143,11 @@ export interface RunningPlayer {
 	platform: Platform;
 	isStaff: boolean;
 	joined: string;
+	/**
+	 * The session this player's join opened. Kept for every player; only the deployed profile's list shows it, as the
+	 * deployed service does (the interface's RunningPlayer has no such field).
+	 */
+	userSessionId?: string;
 }
 
 export interface ApprovalStep {

@@ -45,8 +45,13 @@ export function runningGameView(server: RunningServer): RunningGame {
 	};
 }
 
-export function runningPlayersView(server: RunningServer): RunningPlayer[] {
-	return server.players.map((player) => structuredClone(player));
+/** The running players; `userSessionId` only when `withSessionIds` (the deployed profile's list). */
+export function runningPlayersView(server: RunningServer, withSessionIds = false): RunningPlayer[] {
+	return server.players.map((player) => {
+		const view = structuredClone(player);
+		if (!withSessionIds) delete view.userSessionId;
+		return view;
+	});
 }
 
 export function summaryView(summary: ActivitySummary): ActivitySummary {

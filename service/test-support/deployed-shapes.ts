@@ -9,6 +9,7 @@ import {
 	historyOptional,
 	playerJoinFields,
 	premiumFields,
+	runningGame,
 	workspaceFields,
 } from "./shapes.js";
 
@@ -65,6 +66,24 @@ export const deployedAnswers = {
 	playerLeave: isObjectOf({ success, finalized: isBoolean }),
 	endServer: isObjectOf({ success }),
 	getServer: isObjectOf({ success, workspace: deployedWorkspace }),
+	/** The interface's running players, each with `userSessionId`: the session its join opened. */
+	getRunningGame: isObjectOf({
+		success,
+		runningGame,
+		players: isArrayOf(
+			isObjectOf({
+				_id: isString,
+				runningGameId: isString,
+				groupId: isString,
+				internalGameId: isString,
+				userId: isString,
+				platform: isString,
+				isStaff: isBoolean,
+				joined: isDateTime,
+				userSessionId: isString,
+			}),
+		),
+	}),
 	/** A final playerLeave chunk without leftTime: `error`, not `reason`. */
 	errorFailure: isObjectOf({ success: isExactly(false), error: isString }),
 	nestNotFound: isObjectOf({ message: isString, error: isExactly("Not Found"), statusCode: isExactly(404) }),

@@ -147,6 +147,7 @@ const recordsShape = isObjectOf({
 			joinsByUser: counts,
 			sessionsByUser: counts,
 			openSessionsByUser: counts,
+			negativeMinuteSessions: isNumber,
 			sessions: isArrayOf(
 				isObjectOf({
 					_id: isString,

@@ -347,6 +347,61 @@ describe("extension routes", () => {
 		assert.deepEqual(again.json, { success: true, finalized: false });
 	});
 
+	test("playerLeave/v2 ends the session at datetime (ms) when sent, else at leftTime's whole second", async () => {
+		const server = await registerServer(t.api);
+		// Two visits that end 400 ms after their join's datetime, within the join's second.
+		const startMs = Math.floor(Date.now() / 1000) * 1000 + 300;
+		await join(server.runningGameId, { playerId: STAFF, datetime: startMs });
+		await join(server.runningGameId, { playerId: PLAYER, datetime: startMs });
+		const leftTime = Math.floor(startMs / 1000);
+		const withMs = { ...leaveBody(server.runningGameId, STAFF, leftTime), datetime: startMs + 400 };
+		expectStatus(await t.api.post("/activity/playerLeave/v2", withMs), 200);
+		expectStatus(
+			await t.api.post("/activity/playerLeave/v2", leaveBody(server.runningGameId, PLAYER, leftTime)),
+			200,
+		);
+		const records = await devRecords();
+		const byUser = (userId: number) =>
+			records.sessions.find((session: { userId: string }) => session.userId === String(userId));
+		assert.equal(byUser(STAFF).ended, new Date(startMs + 400).toISOString(), "ended at datetime, to the ms");
+		assert.equal(byUser(STAFF).minutes, 0);
+		// Without datetime the end is cut to the second, 300 ms before the start: negative minutes, as deployed.
+		assert.equal(byUser(PLAYER).ended, new Date(leftTime * 1000).toISOString());
+		assert.equal(byUser(PLAYER).minutes, -0.01);
+		assert.equal(records.negativeMinuteSessions, 1);
+		const activity = await t.api.get(`/activity/workspace/users/${PLAYER}/activity`);
+		assert.equal(activity.json.sessions[0].minutes.total, -0.01);
+	});
+
+	test("getRunningGame lists each player's userSessionId; events are stored only under that session id", async () => {
+		const server = await registerServer(t.api);
+		const first = await join(server.runningGameId, { playerId: STAFF });
+		const second = await join(server.runningGameId, { playerId: STAFF });
+		const game = await t.api.get(`/games/running/${server.internalGameId}`);
+		expectStatus(game, 200);
+		assertShape(deployedAnswers.getRunningGame, game.json);
+		// The deployed service adds a record per join: each names the session its join opened.
+		assert.deepEqual(
+			game.json.players.map((player: { userSessionId: string }) => player.userSessionId),
+			[first.json.sessionId, second.json.sessionId],
+		);
+		const event = (sessionId: unknown) => ({
+			type: "idle",
+			date: 1_700_000_000,
+			datetime: 1_700_000_000_000,
+			user: String(STAFF),
+			userKey: String(STAFF),
+			sessionIds: { userGameSession: sessionId },
+		});
+		const events = [event(game.json.players[0].userSessionId), event(undefined), event(game.json.players[0]._id)];
+		expectStatus(await t.api.post("/activity/sendData", { gameId: server.runningGameId, events }), 200);
+		const stored = (await t.control.get("/_control/session-events")).json.events;
+		assert.deepEqual(
+			stored.map((e: { sessionId: string }) => e.sessionId),
+			[first.json.sessionId],
+		);
+	});
+
 	test("playerLeave/v2 ends the player's first open session in the workspace: a repeat ends the next one", async () => {
 		const first = await registerServer(t.api);
 		const second = await registerServer(t.api);

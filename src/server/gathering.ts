@@ -114,20 +114,20 @@ export class Gathering {
 		const record = this.host.records.get(userId);
 		if (record === undefined || record.player !== player) return;
 		const phase = record.phase;
-		const leftAt = os.time();
+		const leftAtMs = DateTime.now().UnixTimestampMillis;
 		if (phase === "sending" || phase === "checking") {
 			// The service may have the join: let it settle, then report the leave (or nothing, if it never landed).
 			record.left = true;
-			record.leftAt = leftAt;
+			record.leftAtMs = leftAtMs;
 			if (this.host.shuttingDown() || this.host.sessions.reportsLeaves()) return;
 		} else if (this.host.shuttingDown() && (phase === "ready" || phase === "gathering")) {
 			// The server is closing: Roblox removes everyone still present. Their joins, queued or still gathering
 			// (shutdown stops every wait), go out within the deadline.
 			record.left = true;
-			record.leftAt = leftAt;
+			record.leftAtMs = leftAtMs;
 			return;
 		} else if (phase === "answered") {
-			this.leave(record, leftAt);
+			this.leave(record, leftAtMs);
 		}
 		this.host.records.delete(userId);
 		record.request?.cancel();
@@ -145,8 +145,13 @@ export class Gathering {
 		}
 	}
 
-	/** Reports the leave of an answered join, unless the server ends at shutdown anyway. */
-	leave(record: PlayerRecord, leftAt: number): void {
+	/**
+	 * Reports the leave of an answered join (at `leftAtMs`, Unix ms), unless the server ends at shutdown anyway. The
+	 * leave never ends the session before its join's `datetime`, where the deployed service starts it: a visit that
+	 * ends within its join's millisecond (a kick at join, a shutdown that removes a player whose join was still to go
+	 * out) ends at its start, never before it (docs/service-contract.md#a-leave-ends-to-the-millisecond).
+	 */
+	leave(record: PlayerRecord, leftAtMs: number): void {
 		// Banned (on the deployed service a banned joiner's session ends at his leave like anyone's), or the service
 		// tracks nothing for this player (`tracked: false`): no session of theirs to end.
 		const bannedWithoutSession = record.answer?.banned === true && this.host.profile() !== "deployed";
@@ -154,12 +159,12 @@ export class Gathering {
 		// Ending the server ends the sessions still open, except on the deployed service, whose endServer deletes the
 		// sessions of non-staff players still in game: there each gets its own leave first.
 		if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;
-		this.host.sessions.leave(record.userId, record.answeredUnder, leftAt);
+		this.host.sessions.leave(record.userId, record.answeredUnder, math.max(leftAtMs, record.joinedAtMs));
 	}
 
 	/** A join the player left during settled as answered: report the leave, forget the player. */
 	answeredAfterLeaving(record: PlayerRecord): void {
-		this.leave(record, record.leftAt ?? os.time());
+		this.leave(record, record.leftAtMs ?? DateTime.now().UnixTimestampMillis);
 		if (this.host.records.get(record.userId) === record) this.host.records.delete(record.userId);
 	}
 

@@ -55,7 +55,9 @@ export function resultOfAnswer(args: PlayerJoinArgs, answer: PlayerJoinAnswer): 
 
 /**
  * What the service's player list says about a join whose answer was lost but which the service acted on (the player
- * is listed): whether the player is staff and their entry; the rest is what the join sent.
+ * is listed): whether the player is staff, their entry, and the session their join opened (the deployed service's
+ * `userSessionId`), so their activity events name it as an answered join's would
+ * (docs/service-contract.md#the-player-list-names-each-session); the rest is what the join sent.
  * @internal
  */
 export function resultOfListing(listing: Listed, sent: PlayerJoinArgs | undefined): JoinResult {
@@ -63,6 +65,7 @@ export function resultOfListing(listing: Listed, sent: PlayerJoinArgs | undefine
 		banned: false,
 		reason: "",
 		isStaff: listing.entry?.isStaff === true,
+		sessionId: listing.entry?.userSessionId,
 		runningPlayerId: listing.entry?._id,
 		platform: sent?.platform ?? "unknown",
 		tzOffset: sent?.tzOffset ?? UNKNOWN_TZ_OFFSET,

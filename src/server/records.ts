@@ -110,8 +110,8 @@ export interface PlayerRecord {
 	announced: boolean;
 	/** The player left while their join was still pending; when it settles, the leave follows (or nothing is sent). */
 	left: boolean;
-	/** When the player left, in Unix seconds. */
-	leftAt?: number;
+	/** When the player left, in Unix milliseconds. */
+	leftAtMs?: number;
 	/** What the last join request carried. */
 	sentArgs?: PlayerJoinArgs;
 	/** The staff hint says this player likely is staff: their join goes ahead of the queue. */

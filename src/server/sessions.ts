@@ -20,7 +20,8 @@ export interface SessionsSeams {
 interface Leave {
 	readonly userId: number;
 	readonly runningGameId: string;
-	readonly leftTime: number;
+	/** When the player left, in Unix milliseconds. */
+	readonly leftAtMs: number;
 }
 
 /** Leaves waiting while the service is unreachable; past this the oldest are dropped (and counted). */
@@ -103,10 +104,10 @@ export class SessionEnder {
 		return this.queue.size() + this.inFlight + this.checking.size();
 	}
 
-	/** Queues the leave of a player whose join was answered under `runningGameId`. */
-	leave(userId: number, runningGameId: string, leftTime: number): void {
+	/** Queues the leave of a player whose join was answered under `runningGameId`, who left at `leftAtMs` (Unix ms). */
+	leave(userId: number, runningGameId: string, leftAtMs: number): void {
 		if (!this.reportsLeaves()) return;
-		this.queue.push({ userId, runningGameId, leftTime });
+		this.queue.push({ userId, runningGameId, leftAtMs });
 		if (this.queue.size() > MAX_QUEUED_LEAVES) {
 			this.queue.shift();
 			this.dropped += 1;
@@ -171,7 +172,14 @@ export class SessionEnder {
 		this.inFlight += 1;
 		this.host.client.extensions
 			.reportLeave(
-				{ runningGameId: leave.runningGameId, userId: leave.userId, leftTime: leave.leftTime },
+				{
+					runningGameId: leave.runningGameId,
+					userId: leave.userId,
+					// The service ends the session at `datetime`; `leftTime` (required with it) is rounded up, so a
+					// service that reads only whole seconds still never ends a session before it started.
+					leftTime: math.ceil(leave.leftAtMs / 1000),
+					datetime: leave.leftAtMs,
+				},
 				{ priority: "normal", maxAttempts: 1 },
 			)
 			.andThen(

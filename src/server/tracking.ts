@@ -61,10 +61,11 @@ function signalOf(value: unknown, fallback: number): AfkSignal {
 
 /**
  * The registration answer's `afkReportingSettings {altTab, movement}` read into the settings a client gets
- * (docs/service-contract.md#session-events). `movement`: idle after its `timeUntilIdle` without movement or input
- * (the official module's {@link DEFAULT_IDLE_SECONDS} s when it sets none). `altTab`: idle when the window loses
- * focus, at once or after its `timeUntilIdle`. `false` or `{active: false}` turns a signal off; a signal left out, or
- * an answer without the field, is the deployed service's default: on.
+ * (docs/service-contract.md#session-events). `movement`: idle after its `timeUntilIdle` without movement or input.
+ * `altTab`: idle once the window has been out of focus for its `timeUntilIdle`. Either signal without a time takes
+ * the official module's {@link DEFAULT_IDLE_SECONDS} s, as the official module and the website do for both: a short
+ * alt-tab is no idle at all. `false` or `{active: false}` turns a signal off; a signal left out, or an answer without
+ * the field, is the deployed service's default: on.
  * @internal
  */
 export function activitySettingsOf(registrationAnswer: unknown): ActivitySettings {
@@ -72,7 +73,7 @@ export function activitySettingsOf(registrationAnswer: unknown): ActivitySetting
 		? (registrationAnswer as { afkReportingSettings?: unknown }).afkReportingSettings
 		: undefined;
 	const fields = typeIs(afk, "table") ? (afk as { altTab?: unknown; movement?: unknown }) : {};
-	const altTab = signalOf(fields.altTab, 0);
+	const altTab = signalOf(fields.altTab, DEFAULT_IDLE_SECONDS);
 	const movement = signalOf(fields.movement, DEFAULT_IDLE_SECONDS);
 	return { altTab: altTab.on, altTabSeconds: altTab.seconds, movement: movement.on, idleSeconds: movement.seconds };
 }

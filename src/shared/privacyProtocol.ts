@@ -26,7 +26,7 @@ export const isActivityState = t.literal("active", "idle", "typing");
 export interface ActivitySettings {
 	/** Losing window focus (alt-tab, another app) counts as idle, after `altTabSeconds`. */
 	readonly altTab: boolean;
-	/** Seconds of lost window focus before idle; 0: at once. */
+	/** Seconds of lost window focus before idle (the workspace's `altTab.timeUntilIdle`, else 45); 0: at once. */
 	readonly altTabSeconds: number;
 	/** Idle after `idleSeconds` without the character moving and without any input. */
 	readonly movement: boolean;

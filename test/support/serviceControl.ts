@@ -47,7 +47,7 @@ export interface RecordedSession {
 	deleted: boolean;
 	started: string;
 	ended: string;
-	/** Whole minutes (`minutes.total`). */
+	/** Whole minutes (`minutes.total`); negative, to the hundredth, for a session that ended before it started. */
 	minutes: number;
 }
 
@@ -69,6 +69,8 @@ export interface ServiceRecords {
 	joinsByUser: Record<string, number | undefined>;
 	sessionsByUser: Record<string, number | undefined>;
 	openSessionsByUser: Record<string, number | undefined>;
+	/** Sessions (not deleted) that ended before they started: negative minutes at the deployed service. */
+	negativeMinuteSessions: number;
 	sessions: Array<RecordedSession>;
 	servers: Array<RecordedServer>;
 	timezones: Record<string, string | undefined>;

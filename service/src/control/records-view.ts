@@ -31,6 +31,9 @@ export function workspaceRecordsView(ws: WorkspaceState) {
 		groupId: ws.groupId,
 		joinsByUser: countBy(ws.joins.map((join) => join.userId)),
 		sessionsByUser: countBy(opened.map((entry) => entry.userId)),
+		// Sessions that ended before they started (a leave cut to its whole second): the deployed service stores
+		// negative minutes for each, and a staff member's quota counts them.
+		negativeMinuteSessions: opened.filter((entry) => !entry.deleted && entry.session.minutes.total < 0).length,
 		openSessionsByUser: countBy(opened.filter((entry) => entry.session.inGame).map((entry) => entry.userId)),
 		sessions: opened.map(({ userId, runningGameId, session, deleted }) => ({
 			_id: session._id,

@@ -7,7 +7,7 @@ export function workspaceStateView(ws: WorkspaceState) {
 	return {
 		groupId: ws.groupId,
 		runningGames: servers.map(runningGameView),
-		runningPlayers: servers.flatMap(runningPlayersView),
+		runningPlayers: servers.flatMap((server) => runningPlayersView(server)),
 		joins: structuredClone(ws.joins),
 		history: structuredClone(ws.history),
 		orders: [...ws.orders.values()].map((order) => orderView(order, true)),

@@ -98,8 +98,14 @@ export function registerOperationRoutes(app: FastifyInstance): void {
 		"/games/running/:internalGameId",
 		{ config: { operation: "getRunningGame" }, schema: { params: pathParams("internalGameId") } },
 		async (request) => {
-			const ping = request.settings.profile === "default";
-			const game = getRunningGame(workspaceOf(request), request.params.internalGameId, Date.now(), ping);
+			const deployed = request.settings.profile === "deployed";
+			const game = getRunningGame(
+				workspaceOf(request),
+				request.params.internalGameId,
+				Date.now(),
+				!deployed,
+				deployed,
+			);
 			return { success: true, ...game };
 		},
 	);

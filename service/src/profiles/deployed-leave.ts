@@ -21,9 +21,18 @@ function firstOpenSession(ws: WorkspaceState, userId: string): [RunningServer, L
 }
 
 /**
- * `POST /activity/playerLeave/v2` `{gameId, playerId, events, final, leftTime}`: the official module sends a
- * player's activity in chunks; the final one ends the player's first open session in the workspace (on any server,
- * not only the one the request names) at `leftTime` (unix seconds) and removes its running player. NOT safe to
+ * When a final chunk ends the session: at `datetime` (Unix ms) when it is a number, else at `leftTime` in whole
+ * seconds, as the deployed service does (docs/service-contract.md#a-leave-ends-to-the-millisecond): without
+ * `datetime` a visit that ends within its join's second ends before it starts, with negative minutes.
+ */
+function leaveEndMs(input: Record<string, unknown>, leftTime: number): number {
+	return typeof input.datetime === "number" && Number.isFinite(input.datetime) ? input.datetime : leftTime * 1000;
+}
+
+/**
+ * `POST /activity/playerLeave/v2` `{gameId, playerId, events, final, leftTime, datetime?}`: the official module sends
+ * a player's activity in chunks; the final one ends the player's first open session in the workspace (on any server,
+ * not only the one the request names) at `datetime`, else `leftTime`, and removes its running player. NOT safe to
  * repeat: a second leave ends the player's next open session, if any; with none it answers `finalized:false`. It
  * also ends the player's live calls on the server the request names (`userLeft`), and a visit whose join asked for
  * consent that was never granted is deleted instead of ended. A chunk that is not final only refreshes presence. A
@@ -47,7 +56,7 @@ export function playerLeave(ws: WorkspaceState, body: unknown, now: number): { f
 	const [home, live] = found;
 	// Without a grant, a visit that asked for consent leaves no records behind.
 	if (live.needsConsent && consentOf(ws, userId) !== true) deleteSession(ws, live);
-	else endSession(ws, live, input.leftTime * 1000);
+	else endSession(ws, live, leaveEndMs(input, input.leftTime));
 	home.liveSessions = home.liveSessions.filter((candidate) => candidate !== live);
 	const player = home.players.findIndex((candidate) => candidate.userId === userId);
 	if (player >= 0) home.players.splice(player, 1);

@@ -48,12 +48,16 @@ export function findServerByRunningGameId(ws: WorkspaceState, runningGameId: str
 	return undefined;
 }
 
-/** The default profile counts this read as a ping; the deployed one does not (`ping` false). */
+/**
+ * The default profile counts this read as a ping; the deployed one does not (`ping` false), and lists each player's
+ * `userSessionId` (`deployed` true), the session their join opened.
+ */
 export function getRunningGame(
 	ws: WorkspaceState,
 	internalGameId: string,
 	now: number,
 	ping = true,
+	deployed = false,
 ): { runningGame: RunningGame; players: RunningPlayer[] } {
 	const server = ws.servers.get(internalGameId);
 	if (!server) {
@@ -62,5 +66,5 @@ export function getRunningGame(
 		);
 	}
 	if (ping) pingServer(ws, server, now);
-	return { runningGame: runningGameView(server), players: runningPlayersView(server) };
+	return { runningGame: runningGameView(server), players: runningPlayersView(server, deployed) };
 }

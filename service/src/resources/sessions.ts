@@ -1,5 +1,11 @@
 import { newDocumentId } from "../ids.js";
-import { type ActivitySession, type ActivitySummary, type Platform, zeroMinutes } from "../model.js";
+import {
+	type ActivitySession,
+	type ActivitySummary,
+	type Platform,
+	type RunningPlayer,
+	zeroMinutes,
+} from "../model.js";
 import { isoAt } from "../time.js";
 import type { LiveSession, RunningServer, WorkspaceState } from "../workspace-state.js";
 
@@ -44,7 +50,7 @@ export function openSession(
 	now: number,
 ): { sessionId: string; runningPlayerId: string } {
 	const runningPlayerId = newDocumentId(now);
-	server.players.push({
+	const player: RunningPlayer = {
 		_id: runningPlayerId,
 		runningGameId: server.game._id,
 		groupId: ws.groupId,
@@ -53,7 +59,8 @@ export function openSession(
 		platform: input.platform,
 		isStaff: input.isStaff,
 		joined: isoAt(now),
-	});
+	};
+	server.players.push(player);
 	const session: ActivitySession = {
 		_id: newDocumentId(now),
 		groupId: Number(ws.groupId),
@@ -71,6 +78,7 @@ export function openSession(
 		created: isoAt(now),
 	};
 	ws.sessions.push(session);
+	player.userSessionId = session._id;
 	server.liveSessions.push({ userId: input.userId, session, needsConsent: input.needsConsent });
 	ws.openedSessions.push({ userId: input.userId, runningGameId: server.game._id, session, deleted: false });
 	const summary = summaryFor(ws, input.userId, now);
@@ -94,10 +102,13 @@ export function addMinutes(ws: WorkspaceState, live: LiveSession, delta: number,
 
 /**
  * Ends a session at `endMs` (deployed profile: playerLeave, endServer, a silent server's staff): `ended` is
- * stamped, `minutes` are the whole minutes from `started` to then, and it leaves the game.
+ * stamped, `minutes` are the whole minutes from `started` to then, and it leaves the game. An end before the start
+ * (a leave cut to its `leftTime` second, within its join's second) is kept as the deployed service keeps it:
+ * negative minutes, to the hundredth as it stores them (-0.01 for a few hundred milliseconds), so a spec can count it.
  */
 export function endSession(ws: WorkspaceState, live: LiveSession, endMs: number): void {
-	const minutes = Math.max(0, Math.floor((endMs - Date.parse(live.session.started)) / 60_000));
+	const elapsed = (endMs - Date.parse(live.session.started)) / 60_000;
+	const minutes = elapsed < 0 ? Math.floor(elapsed * 100) / 100 : Math.floor(elapsed);
 	addMinutes(ws, live, minutes - live.session.minutes.total, endMs);
 	live.session.ended = isoAt(endMs);
 	live.session.inGame = false;

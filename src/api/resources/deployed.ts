@@ -34,6 +34,11 @@ export interface PlayerLeaveArgs {
 	readonly userId: number;
 	/** When the player left, in Unix seconds (`os.time()`). */
 	readonly leftTime: number;
+	/**
+	 * When the player left, in Unix milliseconds: the deployed service ends the session at this time when it is sent,
+	 * else at `leftTime` in whole seconds (a visit shorter than its join's second then ends before it starts).
+	 */
+	readonly datetime?: number;
 }
 
 const emptyListRule: Rule = [(value) => typeIs(value, "table") && next(value)[0] === undefined, "an empty list"];
@@ -46,6 +51,9 @@ const playerLeaveArgs: ArgSpec = {
 		events: emptyListRule,
 		final: boolRule,
 		leftTime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix seconds"],
+	},
+	optional: {
+		datetime: [(value) => isFiniteNumber(value) && value > 0, "a time in Unix milliseconds"],
 	},
 };
 
@@ -121,7 +129,8 @@ export const deployedRoutes = {
  */
 export interface ExtensionsApi extends SyncMethods, ConsentMethods {
 	/**
-	 * Ends a player's activity sessions on the server (`POST /activity/playerLeave/v2`, final, with `leftTime`). Not
+	 * Ends a player's activity sessions on the server (`POST /activity/playerLeave/v2`, final, with `leftTime` and,
+	 * when given, `datetime`, which the deployed service ends the session at). Not
 	 * repeated after an unknown outcome: a late repeat ends whatever session the player has there by then (a repeat
 	 * with nothing to end answers `finalized: false`). Check the running game's player list before sending again.
 	 */
@@ -147,6 +156,7 @@ export function extensionsApi(
 				events: [],
 				final: true,
 				leftTime: given.leftTime,
+				datetime: given.datetime,
 			};
 			return call("playerLeave", options, [], body);
 		},

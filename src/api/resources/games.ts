@@ -42,6 +42,8 @@ export interface RunningPlayer {
 	readonly platform?: Platform;
 	readonly isStaff?: boolean;
 	readonly joined?: string;
+	/** The deployed service's: the session this player's join opened (the join answer's `sessionId`). */
+	readonly userSessionId?: string;
 }
 
 // ---- Answers ----
@@ -79,6 +81,7 @@ const runningPlayer: Reader<RunningPlayer> = object({
 	platform: opt(literal("Phone", "Tablet", "Console", "Desktop", "unknown")),
 	isStaff: opt(bool),
 	joined: opt(str),
+	userSessionId: opt(str),
 });
 
 // ---- Routes ----

@@ -102,7 +102,8 @@ function robloxSources(): ActivitySources {
 /**
  * Detects this player's activity state with the server's settings and reports each change (`send`): `typing` while a
  * TextBox or the default chat bar has focus; with `movement`, `idle` after `idleSeconds` without the character moving
- * and without input; with `altTab`, `idle` when the window has lost focus for `altTabSeconds` (0: at once); `active`
+ * and without input; with `altTab`, `idle` once the window has been out of focus for `altTabSeconds` (the server
+ * sends the workspace's time, 45 s by default, so a short alt-tab is no idle; 0: at once); `active`
  * again on input, movement or focus. Returns a handle to stop it.
  * @see README#staff-activity
  */

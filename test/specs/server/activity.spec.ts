@@ -146,14 +146,44 @@ export = () => {
 	});
 
 	describe("afkReportingSettings", () => {
-		it("the deployed service's default is read as both signals on, 45 s, focus loss idle at once", () => {
+		it("the deployed service's default is read as both signals on, 45 s each: focus loss too", () => {
 			startDeployed();
 			const [staff] = staffJoin();
 			const settings = toldSettings(staff)!;
 			expect(settings.altTab).to.equal(true);
-			expect(settings.altTabSeconds).to.equal(0);
+			expect(settings.altTabSeconds).to.equal(45); // was 0: idle at once
 			expect(settings.movement).to.equal(true);
 			expect(settings.idleSeconds).to.equal(45);
+		});
+
+		it("with the deployed default an 8 s alt-tab stores no idle; a 50 s one stores one idle, 45 s after focus went", () => {
+			const started = startDeployed();
+			const [staff, sessionId] = staffJoin();
+			const { focus, pass, detector } = handDetector(staff, toldSettings(staff)!);
+			// The window is out of focus for `seconds`; the server's clock (which stamps each event) moves with the
+			// client's, a second at a time, each change delivered before the next second.
+			const away = (seconds: number) => {
+				focus.Fire(false);
+				waitSeconds(0.02);
+				for (let second = 0; second < seconds; second++) {
+					started.clock.advance(1);
+					pass(1);
+					waitSeconds(0.02);
+				}
+				focus.Fire(true);
+				waitSeconds(0.05);
+			};
+			away(8);
+			sync(started);
+			// Was 2: idle at once, active on return.
+			expect(stored(sessionId).size()).to.equal(0);
+			away(50);
+			sync(started);
+			const events = stored(sessionId);
+			expect(events.map((event) => event.type).join(",")).to.equal("idle,active");
+			// Idle 45 s into the 50 s away, active on return.
+			expect(events[1].datetime - events[0].datetime).to.equal(5000);
+			detector.Disconnect();
 		});
 
 		for (const [label, off] of [
@@ -310,7 +340,8 @@ export = () => {
 			const client = handDetector(staff, toldSettings(staff)!);
 			const requestsBefore = serviceControl.requests().requests.size();
 			const t0 = started.clock.now();
-			// What the client does, second by second (the default settings: 45 s without movement or input, focus loss at once).
+			// What the client does, second by second (the default settings: 45 s without movement or input, and 45 s out of
+			// focus: the 70 s alt-tab is idle from its 45th second).
 			const plan = new Map<number, () => void>([
 				[30, () => (client.state.moving = false)],
 				[
@@ -321,9 +352,9 @@ export = () => {
 					},
 				],
 				[150, () => client.focus.Fire(false)],
-				[180, () => client.focus.Fire(true)],
-				[200, () => client.typing.Fire(true)],
-				[230, () => client.typing.Fire(false)],
+				[220, () => client.focus.Fire(true)],
+				[240, () => client.typing.Fire(true)],
+				[270, () => client.typing.Fire(false)],
 			]);
 			for (let second = 1; second <= 300; second++) {
 				started.clock.advance(1);
@@ -335,14 +366,15 @@ export = () => {
 			}
 			sync(started);
 			client.detector.Disconnect();
-			// The client was idle 75 s (45 s after it stopped moving until input, 30 s unfocused), typed 30 s, active 195 s.
+			// The client was idle 70 s (from 45 s after it stopped moving until input: 45 s; 25 s of its 70 s unfocused),
+			// typed 30 s, active 200 s.
 			const did = [
 				["idle", 75],
 				["active", 120],
-				["idle", 150],
-				["active", 180],
-				["typing", 200],
-				["active", 230],
+				["idle", 195],
+				["active", 220],
+				["typing", 240],
+				["active", 270],
 			];
 			const events = stored(sessionId);
 			expect(events.size()).to.equal(did.size());
@@ -367,12 +399,12 @@ export = () => {
 				.requests.filter((request, index) => index >= requestsBefore && request.operation !== "sendData");
 			print(
 				`[figure] activity events stored ${events.size()} of ${emitted} sent; idle ${totals.get("idle")} s ` +
-					`(client 75), typing ${totals.get("typing")} s (client 30), active ${totals.get("active")} s ` +
-					`(client 195); worst change offset ${worst} s; requests beyond the sync: ${extra.size()}`,
+					`(client 70), typing ${totals.get("typing")} s (client 30), active ${totals.get("active")} s ` +
+					`(client 200); worst change offset ${worst} s; requests beyond the sync: ${extra.size()}`,
 			);
 			expect(events.size()).to.equal(emitted);
 			expect(worst <= 1).to.equal(true);
-			expect(math.abs(totals.get("idle")! - 75) <= 2).to.equal(true);
+			expect(math.abs(totals.get("idle")! - 70) <= 2).to.equal(true);
 			expect(math.abs(totals.get("typing")! - 30) <= 2).to.equal(true);
 			expect(extra.size()).to.equal(0);
 		});

@@ -14,6 +14,13 @@ function unix(iso: string): number {
 	return parsed.UnixTimestampMillis / 1000;
 }
 
+/** An ISO time of the service's records, in Unix milliseconds. */
+function unixMs(iso: string): number {
+	const parsed = DateTime.fromIsoDate(iso);
+	if (parsed === undefined) error(`not an ISO date: ${iso}`, 2);
+	return parsed.UnixTimestampMillis;
+}
+
 function sessionsOf(userId: number): Array<RecordedSession> {
 	return serviceControl.records().sessions.filter((session) => session.userId === tostring(userId));
 }
@@ -67,6 +74,43 @@ export = () => {
 			expect(serviceControl.count("endServer")).to.equal(1);
 			expect(serviceControl.count("sendData") <= syncs).to.equal(true);
 			expect(total <= 1 + 12 + 12 + syncs + 1).to.equal(true);
+		});
+
+		it("every leave carries datetime and no session ends before it starts: 8 kicked at join, 4 removed by a shutdown", () => {
+			const started = startRegistered({
+				sessions: SESSIONS,
+				heartbeatSeconds: 60,
+				clientReportTimeoutSeconds: 10,
+			});
+			// Kicked as soon as the join is answered: each visit ends within its join's second.
+			for (let i = 0; i < 8; i++) {
+				const player = join(2401 + i);
+				report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+				waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
+				harness.players.remove(player);
+			}
+			waitUntil(() => serviceControl.count("playerLeave") === 8, "8 leaves");
+			// Joined just before the shutdown, still gathering: their joins go out at the close, then their leaves.
+			for (let i = 0; i < 4; i++) join(2501 + i);
+			const [, finished] = harness.server.close();
+			expect(finished).to.equal(true);
+
+			const leaves = serviceControl.requests().requests.filter((request) => request.operation === "playerLeave");
+			expect(leaves.size()).to.equal(12);
+			for (const leave of leaves) {
+				const body = leave.body as { leftTime?: unknown; datetime?: unknown };
+				// Was absent: every end cut to its whole second.
+				expect(typeIs(body.datetime, "number")).to.equal(true);
+				expect(body.leftTime).to.equal(math.ceil((body.datetime as number) / 1000));
+			}
+			const records = serviceControl.records();
+			expect(records.sessions.size()).to.equal(12);
+			for (const session of records.sessions) {
+				expect(session.inGame).to.equal(false);
+				expect(unixMs(session.ended) >= unixMs(session.started)).to.equal(true);
+			}
+			// Was 12 of 12 (-0.01 minutes each: every visit's end cut to its whole second, before its start).
+			expect(records.negativeMinuteSessions).to.equal(0);
 		});
 
 		it("with the option off, sends no leave and no end, and the sessions stay open as before", () => {

@@ -1,5 +1,8 @@
 import { StaffOps } from "../../../src/server";
 import { SETTLE_GRACE_SECONDS } from "../../../src/server/joinLookup";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { ensureRemote } from "../../../src/shared/remotes";
+import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
@@ -119,6 +122,38 @@ export = () => {
 			for (const player of players) expect(leavesOf(player.UserId)).to.equal(1); // was 2 and more
 			expect(serviceControl.count("playerLeave")).to.equal(4);
 			expect(started.server.diagnostics().sessions.leaves).to.equal(0);
+		});
+
+		it("a staff member whose join answer was lost keeps the listed session id: every activity event is stored", () => {
+			const started = deployed();
+			serviceControl.fault({ operation: "playerJoin", kind: "late", latencyMs: HOLD_MS, times: 1 });
+			const staff = join(1002);
+			waitForFailures(started.server, "joins", 1);
+			waitUntil(() => joinsOf(1002).size() === 1, "the held join", 10);
+			// The list shows the join landed: it is adopted from the list, not sent again.
+			advanceUntilRead(started, 1);
+			waitUntil(() => StaffOps.getSession(staff) !== undefined, "the join adopted from the list");
+			const session = serviceControl.records().sessions.find((entry) => entry.userId === "1002");
+			expect(session).to.be.ok();
+			// Was undefined: only isStaff was kept, so the staff member's client was never asked to report.
+			expect(StaffOps.getSession(staff)!.sessionId).to.equal(session!._id);
+			const client = harness.players.client(staff);
+			expect(client.received(ensureRemote("Activity")).size()).to.equal(1);
+
+			for (const state of ["idle", "typing", "active"]) {
+				client.fire(ensureRemote("Activity"), state);
+				started.clock.advance(2);
+				waitSeconds(0.03);
+			}
+			const synced = () => started.server.diagnostics().presence.sync.sent;
+			const before = synced();
+			started.clock.advance(SYNC_IDLE_SECONDS);
+			waitUntil(() => synced() > before, "the sync's answer");
+			const stored = deskControl.sessionEvents(session!._id) as unknown as Array<{ type: string; user: string }>;
+			// Was 0 of 3.
+			expect(stored.map((event) => event.type).join(",")).to.equal("idle,typing,active");
+			expect(stored.every((event) => event.user === "1002")).to.equal(true);
+			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});
 
 		it("sends a join the service never got again once, after two reads a grace period apart found the player absent", () => {
