@@ -131,6 +131,9 @@ if (!luneOnly && filter === undefined) {
 	// 2e. Every command the documents give sets itself up before it loads anything from node_modules, so each works as
 	// the first command in a fresh clone (statically, and run up to its set-up in a copy without node_modules).
 	countedScript("Fresh clone commands", "documented commands from a fresh clone", "scripts/fresh-commands.mjs");
+	// 2f. One version everywhere it is written (package.json, the lock, the library's VERSION, the install lines, the
+	// CHANGELOG's dated section): npm run release refuses to build otherwise.
+	countedScript("Version", "one version everywhere (scripts/version.mjs)", "scripts/version.mjs");
 }
 
 // 3. The reference service's own contract tests.
