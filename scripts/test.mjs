@@ -134,6 +134,13 @@ if (!luneOnly && filter === undefined) {
 	// 2f. One version everywhere it is written (package.json, the lock, the library's VERSION, the install lines, the
 	// CHANGELOG's dated section): npm run release refuses to build otherwise.
 	countedScript("Version", "one version everywhere (scripts/version.mjs)", "scripts/version.mjs");
+	// 2g. The tools' first-build figures (idle and busy machine) that install-tools.sh announces are the ones the
+	// README, CONTRIBUTING.md and docs/install.md give.
+	countedScript(
+		"Tool build figures",
+		"tools' first-build figures (scripts/tool-figures.mjs)",
+		"scripts/tool-figures.mjs",
+	);
 }
 
 // 3. The reference service's own contract tests.
