@@ -9,7 +9,6 @@ import { ensureSetup } from "./setup.mjs";
 import { requireTool } from "./tools.mjs";
 import { buildWallyPackage, installForConsumer, unzipForConsumer } from "./wally.mjs";
 import { writeNoticeTexts } from "./notices.mjs";
-import { modelSettingProblems, writeGeneratedFiles } from "./model-settings.mjs";
 
 const withTests = process.argv.includes("--tests");
 // `--package`: out/ only, for npm's `prepack` (run by npm pack and npm publish); needs no Roblox tools. It is `prepack`
@@ -41,8 +40,10 @@ function step(label, command, args) {
 	console.log(`done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-// npm packages and the one tool the build needs, Rojo (quick when they are there already).
-if (!packageOnly) ensureSetup(["rojo"]);
+// npm packages and the one tool the build needs, Rojo (quick when they are there already); --package needs no tool.
+ensureSetup(packageOnly ? [] : ["rojo"]);
+// Only now: it imports typescript, which a fresh clone has once the set-up above has installed the npm packages.
+const { modelSettingProblems, writeGeneratedFiles } = await import("./model-settings.mjs");
 const rbxtsc = "node_modules/.bin/rbxtsc";
 
 // The model's attributes, the Luau config type's fields and the remotes' names, from the features' declarations

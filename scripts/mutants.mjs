@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
+import { ensureSetup } from "./setup.mjs";
 import { buildService, startService } from "./service-process.mjs";
 import { startProbe } from "./probe-server.mjs";
 import { MUTANTS } from "./mutants.list.mjs";
@@ -73,6 +74,8 @@ if (unresolved.length > 0) {
 	console.error(`[mutants] ${unresolved.length} pins are lost, duplicate or ambiguous: edit them in ${LIST}`);
 	process.exit(1);
 }
+// The run compiles (rbxtsc), bundles (Rojo) and runs specs (Lune); --pins and --repin above need none of them.
+ensureSetup(["rojo", "lune"]);
 const folders = new Set(MUTANTS.map((mutant) => mutant.file.split("/")[1]));
 const selected = MUTANTS.filter((mutant) => only === undefined || only.has(mutant.id));
 console.log(`[mutants] ${selected.length} mutants across src/{${[...folders].sort().join(",")}}`);

@@ -1,12 +1,14 @@
 // `npm run quickstart:luau`: the README's Luau quick start from the release artefacts, measured. Builds the release
-// (`npm run release`, dry) unless --no-release, checks dist/StaffOps.rbxm against dist/SHA256SUMS as docs/install.md
-// says, then lune/readme/quickstart.luau inserts that file into an empty place, makes the settings the quick start
-// names and plays against the reference service on loopback. Prints the quick start's steps, the tools a user needs
+// (`npm run release -- --draft`, dry; a draft when CHANGELOG.md has entries under [Unreleased]) unless --no-release,
+// checks dist/StaffOps.rbxm against dist/SHA256SUMS as docs/install.md says, then lune/readme/quickstart.luau
+// inserts that file into an empty place, makes the settings the quick start names and plays against the reference
+// service on loopback. Prints the quick start's steps, the tools a user needs
 // to build, and the seconds from Play to the registered server. A person's time in Studio is not measured.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { requireTool } from "./tools.mjs";
+import { ensureSetup } from "./setup.mjs";
 import { buildService, startService } from "./service-process.mjs";
 
 const MODEL = "dist/StaffOps.rbxm";
@@ -32,9 +34,11 @@ function quickStartSteps() {
 	return steps;
 }
 
+// The release's build needs Rojo, the quick start's place Lune; the service the npm packages.
+ensureSetup(["rojo", "lune"]);
 if (!process.argv.includes("--no-release")) {
 	const began = Date.now();
-	const release = spawnSync("node", ["scripts/release.mjs"], { encoding: "utf8" });
+	const release = spawnSync("node", ["scripts/release.mjs", "--draft"], { encoding: "utf8" });
 	if (release.status !== 0) fail(`npm run release:\n${release.stdout}${release.stderr}`);
 	console.log(`[quickstart] npm run release (the maintainer's side): ${((Date.now() - began) / 1000).toFixed(1)} s`);
 }

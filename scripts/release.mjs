@@ -14,6 +14,11 @@
 // then creates it at exactly that commit (the GitHub release's `--target`); when the tag exists and points at another
 // commit, or the tree is dirty, a publish stops.
 //
+// The notes must be the truth about what it packs, or it refuses (exit 1) before building: one version everywhere
+// (scripts/version.mjs), a dated CHANGELOG section for it, and no entry left under [Unreleased] (a change in the
+// code the notes would not mention). `--draft` builds anyway, for trying the artefacts (npm run quickstart:luau), and
+// says in the notes' first line that they are a draft and how many entries they leave out; a draft is never published.
+//
 // Dry by default. `npm run release -- --publish` publishes where it has credentials and is in CI (the release
 // workflow, .github/workflows/release.yml): the npm tarball with provenance (NODE_AUTH_TOKEN), the Wally package
 // (WALLY_AUTH_TOKEN) and a GitHub release with the files attached (GH_TOKEN). Elsewhere it prints each command it
@@ -23,9 +28,12 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { WALLY_DIR, WALLY_NAME, WALLY_SCOPE } from "./wally.mjs";
+import { ensureSetup } from "./setup.mjs";
+import { versionProblems } from "./version.mjs";
 
 const DIST = "dist";
 const publish = process.argv.includes("--publish");
+const draft = process.argv.includes("--draft");
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
 const version = pkg.version;
 
@@ -80,6 +88,10 @@ function sizeText(bytes) {
 	return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+// 0. The set-up its build needs (npm packages, Rojo), first, so that it works as the first command in a fresh clone
+// and that the checks below never depend on what is installed (scripts/fresh-commands.mjs runs it up to here).
+ensureSetup(["rojo"]);
+
 // 1. What the release is made from: the version's notes must exist before anything is built.
 if (!existsSync("CHANGELOG.md")) fail("CHANGELOG.md is missing");
 const changelog = readFileSync("CHANGELOG.md", "utf8");
@@ -88,15 +100,21 @@ if (section === undefined || section.body === "")
 	fail(`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section with text (package.json's version)`);
 if (section.date === undefined)
 	fail(`CHANGELOG.md's "## [${version}]" heading has no release date (write "## [${version}] - YYYY-MM-DD")`);
-// Entries still under [Unreleased] would ship without being in the notes.
+// Entries still under [Unreleased] are in the code it packs, and the notes would not say so.
 const unreleased = changelogSection(changelog, "Unreleased");
 const waiting =
 	unreleased === undefined ? 0 : unreleased.body.split("\n").filter((line) => line.startsWith("- ")).length;
+if (publish && draft) fail("a draft (--draft) is never published");
 if (waiting > 0) {
-	const text = `CHANGELOG.md has ${waiting} entries under [Unreleased]; move them into [${version}] so the notes hold them`;
-	if (publish) fail(text);
-	say(`warning: ${text}`);
+	const text =
+		`CHANGELOG.md has ${waiting} entries under [Unreleased]: the code has changes that ${version}'s notes leave out; ` +
+		`move them into [${version}] (or into a new version's section, with package.json's version) so the notes hold them`;
+	if (!draft) fail(`${text} (--draft builds anyway, with notes marked a draft)`);
+	say(`draft: ${text}`);
 }
+const versions = versionProblems();
+if (versions.problems.length > 0)
+	fail(`the version is not the same everywhere (node scripts/version.mjs):\n  ${versions.problems.join("\n  ")}`);
 const ciTag = process.env.GITHUB_REF_TYPE === "tag" ? process.env.GITHUB_REF_NAME : undefined;
 if (ciTag !== undefined && ciTag !== `v${version}`)
 	fail(`the tag ${ciTag} does not match package.json's version ${version}`);
@@ -118,7 +136,7 @@ if (publish && (git === undefined || git.dirty))
 if (publish && git.taggedCommit !== undefined && git.taggedCommit !== git.commit)
 	fail(`the tag ${tagName} names commit ${git.taggedCommit}, not the one checked out (${git.commit})`);
 
-// 2. One full build (it sets itself up: npm packages and the pinned tools): out/, the model and build/wally/.
+// 2. One full build (the set-up done above): out/, the model and build/wally/.
 run("build (npm run build)", "node", ["scripts/build.mjs"]);
 
 rmSync(DIST, { recursive: true, force: true });
@@ -166,7 +184,11 @@ const built =
 				: `; the tag \`${tagName}\` is not made yet.`);
 writeFileSync(
 	join(DIST, "RELEASE_NOTES.md"),
-	`# StaffOps ${version} (${section.date})\n\n${section.body}\n\n---\n\n${built}\n`,
+	`# StaffOps ${version} (${section.date})\n\n` +
+		(waiting > 0
+			? `**Draft:** ${waiting} changes under [Unreleased] in CHANGELOG.md are in these files and not in these notes.\n\n`
+			: "") +
+		`${section.body}\n\n---\n\n${built}\n`,
 );
 const files = ["StaffOps.rbxm", tarball, wallyZip, "RELEASE_NOTES.md"];
 const sums = files.map((file) => ({ file, sum: sha256(join(DIST, file)), size: statSync(join(DIST, file)).size }));

@@ -2,8 +2,12 @@
 // package-lock.json) and the tools that command needs, and only those (scripts/install-tools.sh: a no-op once they
 // are installed or when PATH has them at the pinned versions). `npm run build` needs Rojo; `npm start` Rojo and
 // Lune; `npm test` all five (StyLua and selene for the Luau lint, the Luau type checker for the Luau types suite).
+// So that each works as the first command in a fresh clone, a command's script imports (statically) only Node's own
+// modules and local scripts that do the same, and loads what needs node_modules (typescript, say) with `await
+// import()` after its ensureSetup; scripts/fresh-commands.mjs (a suite of npm test) checks every documented command.
 import { existsSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { relative } from "node:path";
 import { installTools } from "./tools.mjs";
 
 function run(label, command, args) {
@@ -21,6 +25,14 @@ function run(label, command, args) {
  * the build) does it once: the second call finds the first one's mark in the environment it passed on.
  */
 export function ensureSetup(tools) {
+	// scripts/fresh-commands.mjs runs each documented command in a copy of the repo without node_modules, with this
+	// set: reaching this line proves the command loaded nothing that needs an install first; it stops here.
+	if (process.env.STAFFOPS_SETUP_PROBE === "1") {
+		console.log(
+			`[setup] probe: ${relative(process.cwd(), process.argv[1])} reached its set-up (${tools.join(", ")})`,
+		);
+		process.exit(0);
+	}
 	const done = new Set((process.env.STAFFOPS_SETUP_DONE ?? "").split(",").filter((name) => name !== ""));
 	if (!done.has("npm")) {
 		const marker = "node_modules/.package-lock.json";

@@ -56,8 +56,9 @@ if (profile !== "interface" && profile !== "deployed") {
 	process.exit(2);
 }
 
+// Quick when all is there (npm test has set up already); --no-build needs Lune alone.
+ensureSetup(args.includes("--no-build") ? ["lune"] : ["rojo", "lune"]);
 if (!args.includes("--no-build")) {
-	ensureSetup(["rojo", "lune"]);
 	if (spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 	if (!buildService()) process.exit(1);
 }

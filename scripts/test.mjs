@@ -128,6 +128,19 @@ if (!luneOnly && filter === undefined) {
 	// The mutation run (npm run mutants) is too slow for npm test, but that every planted bug still finds its place
 	// in src/ is quick to check: a change that moves or rewrites pinned code says so here, not in the next mutation run.
 	countedScript("Mutant pins", "mutant pins (scripts/mutants.list.mjs)", "scripts/mutants.mjs", ["--pins"]);
+	// 2e. Every command the documents give sets itself up before it loads anything from node_modules, so each works as
+	// the first command in a fresh clone (statically, and run up to its set-up in a copy without node_modules).
+	countedScript("Fresh clone commands", "documented commands from a fresh clone", "scripts/fresh-commands.mjs");
+	// 2f. One version everywhere it is written (package.json, the lock, the library's VERSION, the install lines, the
+	// CHANGELOG's dated section): npm run release refuses to build otherwise.
+	countedScript("Version", "one version everywhere (scripts/version.mjs)", "scripts/version.mjs");
+	// 2g. The tools' first-build figures (idle and busy machine) that install-tools.sh announces are the ones the
+	// README, CONTRIBUTING.md and docs/install.md give.
+	countedScript(
+		"Tool build figures",
+		"tools' first-build figures (scripts/tool-figures.mjs)",
+		"scripts/tool-figures.mjs",
+	);
 }
 
 // 3. The reference service's own contract tests.

@@ -20,7 +20,7 @@
  */
 
 /** The library's version, as published. */
-export const VERSION = "0.1.0";
+export const VERSION = "0.2.0";
 
 export { StaffOpsApiClient } from "./api/apiClient";
 export type { ApiClientConfig } from "./api/apiClient";

@@ -13,7 +13,7 @@ export = () => {
 			expect(model.FindFirstChild("node_modules")).to.be.ok();
 
 			const library = require(model as ModuleScript) as { VERSION: string };
-			expect(library.VERSION).to.equal("0.1.0");
+			expect(library.VERSION).to.equal("0.2.0");
 		});
 
 		it("carries no specs", () => {

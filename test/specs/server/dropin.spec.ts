@@ -310,16 +310,29 @@ export = () => {
 			expect(warnings().size()).to.equal(1);
 		});
 
-		it("names an attribute it does not know", () => {
+		it("names a misspelt attribute once, with the nearest known name, and runs: a banned player is still kicked", () => {
+			const regular = harness.players.add(2001);
 			const model = loadModel();
 			configure(model);
-			model.SetAttribute("BaseURL", "https://typo.example.com");
+			// A typo for KickBanned: it must not turn StaffOps (and so ban enforcement) off.
+			model.SetAttribute("KickBaned", false);
 			boot(model);
-			waitSeconds(0.05);
+			waitUntil(() => serviceControl.count("createServer") === 1, "registration");
+			const banned = harness.players.add(666);
+			waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the banned player's kick");
+			waitUntil(() => joinsOf(2001).size() === 1, "the regular player's join");
+			expect(regular.Parent).to.be.ok();
 			const lines = warnings();
 			expect(lines.size()).to.equal(1);
-			expect(lines[0].find("attribute StaffOps does not know: BaseURL", 1, true)[0] !== undefined).to.equal(true);
-			expect(serviceControl.count("createServer") + serviceControl.count("playerJoin")).to.equal(0);
+			expect(
+				lines[0].find("attribute StaffOps does not know: KickBaned (did you mean KickBanned?)", 1, true)[0] !==
+					undefined,
+			).to.equal(true);
+			expect(linesWith(allOutput(), "not running").size()).to.equal(0);
+			expect(serviceControl.count("createServer")).to.equal(1);
+			// The banned player's join reached the service once, and its answer kicked them.
+			expect(joinsOf(666).size()).to.equal(1);
+			expect(harness.players.kickMessage(banned)).to.equal("You are banned from this experience: Exploiting");
 		});
 
 		it("refuses to run outside ServerScriptService", () => {
