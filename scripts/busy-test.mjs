@@ -37,15 +37,13 @@ function option(name, fallback) {
 const loopCount = option("--loops", 2);
 const maxMinutes = option("--max-minutes", 180);
 
-// A loop checks every million turns or so whether it should stop: past its deadline, or this script gone.
+// A loop checks every million turns or so whether it should stop: past its deadline, or this script gone (a child
+// is handed to another parent as soon as its parent exits, even before that one is reaped).
 const LOOP = `
 const deadline = Number(process.argv[1]);
 const parent = Number(process.argv[2]);
 for (let turn = 1; ; turn++) {
-	if (turn % 1_000_000 === 0) {
-		if (Date.now() > deadline) break;
-		try { process.kill(parent, 0); } catch { break; }
-	}
+	if (turn % 1_000_000 === 0 && (Date.now() > deadline || process.ppid !== parent)) break;
 }`;
 const deadline = Date.now() + maxMinutes * 60_000;
 const loops = [];
