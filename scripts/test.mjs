@@ -195,7 +195,8 @@ function specName(fullName) {
 /**
  * One Lune process of the TestEZ runner. Stops it from here when a spec runs STUCK_GRACE_SECONDS past its file's
  * limit (it never yields) or the whole run passes WALL_MINUTES, and then returns what the runner had finished
- * (its progress file) and the spec that was running, as `stuck`. Says when the runner prints nothing for a minute.
+ * (its progress file) and the spec that was running, as `stuck`. Says, every 30 s, when the runner has printed
+ * nothing for 35 s.
  */
 async function runLuneOnce({ signals, pattern, service, probe, resumeAfter, env = {}, graceSeconds, echo }) {
 	const lune = requireTool("lune");
@@ -250,8 +251,8 @@ async function runLuneOnce({ signals, pattern, service, probe, resumeAfter, env 
 				return;
 			}
 		}
-		// The runner prints at least every 30 s while it can; silence means a spec is holding it.
-		if (now - lastOutput > 60_000 && now - lastNotice > 60_000) {
+		// The runner prints at least every 30 s while its scheduler runs; more silence means a spec is holding it.
+		if (now - lastOutput > 35_000 && now - lastNotice > 30_000) {
 			lastNotice = now;
 			const since = progress === undefined ? "" : ` for ${Math.round(now / 1000 - progress.startedAt)} s`;
 			console.log(
