@@ -274,7 +274,7 @@ async function runLuneOnce({ signals, pattern, service, probe, resumeAfter, env 
 async function runLune(
 	signals = "Deferred",
 	pattern = filter,
-	{ env, graceSeconds = STUCK_GRACE_SECONDS, echo = true } = {},
+	{ env, graceSeconds = STUCK_GRACE_SECONDS, echo = true, title = "TestEZ specs in Lune" } = {},
 ) {
 	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
 	const totals = { passed: 0, failed: 0, failedSpecs: [], stuckSpecs: [], outputs: [] };
@@ -284,7 +284,7 @@ async function runLune(
 		if (service === undefined) return { ...totals, failed: totals.failed + 1 };
 		const probe = await startProbe();
 		const resuming = resumeAfter === undefined ? "" : `, resumed after ${specName(resumeAfter)}`;
-		console.log(`\n== TestEZ specs in Lune, ${signals} signals (service ${service.baseUrl}${resuming})`);
+		console.log(`\n== ${title}, ${signals} signals (service ${service.baseUrl}${resuming})`);
 		const run = await runLuneOnce({ signals, pattern, service, probe, resumeAfter, env, graceSeconds, echo });
 		service.stop();
 		probe.close();
@@ -344,6 +344,7 @@ async function runnerSelfTest() {
 		env: { STAFFOPS_RUNNER_SELFTEST: "1" },
 		graceSeconds: 5,
 		echo: false,
+		title: "runner self-test: test/specs/harness/runnerSelfTest.spec.ts, made to hang",
 	});
 	// eslint-disable-next-line no-control-regex
 	const first = (run.outputs[0] ?? "").replace(/\x1b\[[0-9;]*m/g, "");
