@@ -8,7 +8,8 @@
 #
 # Before building anything it says what it will build and how long that took on a new two-core machine; cargo's
 # output goes to a log file per tool ($TOOLS_HOME/logs/), never to the caller's output, and its last lines are
-# printed if the build fails. Idempotent: a tool already there is only checked.
+# printed if the build fails. One install builds at a time per machine; another one waits, and says every 30 s what
+# the first one builds and how long it has waited. Idempotent: a tool already there is only checked.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -104,6 +105,24 @@ ready_at() {
 	fi
 }
 
+# What the install holding the lock is doing, for one that waits for it: the holder writes it to $HOLDER_FILE (an
+# install script from before 2026-12-02 does not, so then the newest build log says what is being built).
+HOLDER_FILE="$TOOLS_HOME/.install.holder"
+holds_lock() { printf 'pid %s, %s (since %s UTC)' "$$" "$1" "$(date -u +%H:%M:%S)" >"$HOLDER_FILE" 2>/dev/null || true; }
+lock_holder() {
+	local holder pid newest
+	holder="$(cat "$HOLDER_FILE" 2>/dev/null || true)"
+	pid="${holder#pid }"
+	pid="${pid%%,*}"
+	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+		printf '%s' "$holder"
+	elif newest="$(ls -t "$TOOLS_HOME/logs/"*.log 2>/dev/null | head -n 1)" && [ -n "$newest" ]; then
+		printf 'its newest build log is %s, last written %s s ago' "$newest" "$(($(date +%s) - $(stat -c %Y "$newest")))"
+	else
+		printf 'it holds %s' "$TOOLS_HOME/.install.lock"
+	fi
+}
+
 # Building needs Rust, a C++ compiler and a writable tools folder; checked once, only when something must be built.
 prepare_build() {
 	command -v cargo >/dev/null 2>&1 ||
@@ -112,12 +131,18 @@ prepare_build() {
 		fail "no C++ compiler was found (Lune and the type checker build Luau from C++). On Debian: apt-get install build-essential"
 	mkdir -p "$TOOLS_HOME/logs" 2>/dev/null || fail "cannot create $TOOLS_HOME; set STAFFOPS_TOOLS_HOME to a writable folder"
 	# One install at a time per machine: two clones (or CI beside a developer) must not build into the same folder.
+	# One that waits says for what, and how long it has waited, every 30 s.
 	if command -v flock >/dev/null 2>&1; then
 		exec 9>"$TOOLS_HOME/.install.lock"
 		if ! flock -n 9; then
-			say "another install is building tools on this machine; waiting for it to finish"
-			flock 9 || fail "cannot lock $TOOLS_HOME/.install.lock"
+			local waiting_since=$SECONDS
+			say "another install is building tools on this machine: $(lock_holder); waiting for it to finish"
+			until flock -w 30 9; do
+				say "  ... still waiting for the other install ($((SECONDS - waiting_since)) s so far): $(lock_holder)"
+			done
+			say "the other install finished after $((SECONDS - waiting_since)) s of waiting"
 		fi
+		holds_lock "to build: ${missing[*]}"
 	fi
 	# Builds are shorter without LTO and with more codegen units; the tools are not speed-critical here.
 	export CARGO_PROFILE_RELEASE_LTO=false
@@ -148,6 +173,7 @@ build() {
 	expected="$(expected_seconds "$name")"
 	busy="$(busy_seconds "$name")"
 	say "building $name $version (about $(minutes "$expected") on an idle two-core machine, $(minutes "$busy") on a busy one; cargo's output: $log)"
+	holds_lock "building $name $version, about $expected s (its log: $log)"
 	local started=$SECONDS
 	rm -rf "$root.partial"
 	# Progress: a line a minute instead of cargo's line per crate.

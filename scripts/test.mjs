@@ -1,12 +1,14 @@
 // `npm test`: builds everything, lints (TS/JS and Luau), checks the README's examples, the Markdown's links and the
 // promise ledger's spec names and the mutant pins, runs the reference service's contract tests (node:test),
-// starts the reference service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred
-// and then Immediate signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"), checks the Wally
+// checks the TestEZ runner's own time limits with a spec made to hang ("runner self-test"), starts the reference
+// service on a loopback port and runs every TestEZ spec in Lune against it twice, under Deferred and then Immediate
+// signals (two summary rows, "TestEZ (Deferred)" and "TestEZ (Immediate)"; a spec that never yields is stopped from
+// here and the run resumed after it, CONTRIBUTING.md#time-limits-progress-and-a-busy-machine), checks the Wally
 // package from a Wally user's project (test/wally-consumer/) and unzipped as docs/install.md says, checks the typed
 // Luau entry (scripts/luau-types.mjs),
 // then two small soaks (scripts/soak.mjs --small, interface and deployed) against a service of their own. Prints one line per suite and, last,
 // the sum as `N passed, N failed`; exits non-zero on any failure or when no test ran.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
@@ -20,22 +22,25 @@ const USAGE = `usage: node scripts/test.mjs [--lune-only] [--filter PATTERN] [--
   --filter PATTERN  run only TestEZ specs whose full name matches the Lua pattern (skips the small soak)
   --no-soak         skip the small soak
   --signals MODE    run the TestEZ specs once, with Immediate or Deferred signals (default: every spec Deferred,
-                    then every spec again Immediate)`;
+                    then every spec again Immediate)
+  --runner-self-test  build, then run only the check of the TestEZ runner's time limits ("runner self-test")`;
 
 const args = process.argv.slice(2);
 if (args.includes("--help")) {
 	console.log(USAGE);
 	process.exit(0);
 }
-const luneOnly = args.includes("--lune-only");
+const selfTestOnly = args.includes("--runner-self-test");
+const luneOnly = args.includes("--lune-only") || selfTestOnly;
 const filterIndex = args.indexOf("--filter");
 const filter = filterIndex >= 0 ? args[filterIndex + 1] : undefined;
-const soak = !args.includes("--no-soak") && filter === undefined;
+const soak = !args.includes("--no-soak") && filter === undefined && !selfTestOnly;
 
 const suites = [];
 /**
- * Minutes one TestEZ run (one signal mode) may take before it is stopped from here: about 6 on an idle two-core
- * machine, 15 to 20 on a busy one (STAFFOPS_TEST_WALL_MINUTES changes it).
+ * Minutes one Lune process of a TestEZ run may take before it is stopped from here (and the run resumed after the spec
+ * it was in): about 6 on an idle two-core machine, 15 to 20 on a busy one (STAFFOPS_TEST_WALL_MINUTES changes it).
+ * Each spec has its own, shorter limit (test/runner/limits.luau); this one is the backstop.
  */
 const WALL_MINUTES = Number(process.env.STAFFOPS_TEST_WALL_MINUTES ?? "") || 30;
 
@@ -174,18 +179,43 @@ async function startServiceOrReport() {
 }
 
 // 4. TestEZ specs in Lune, against the reference service on a loopback port.
-async function runLune(signals = "Deferred", pattern = filter) {
-	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
-	const service = await startServiceOrReport();
-	if (service === undefined) return { passed: 0, failed: 1 };
-	const probe = await startProbe();
-	console.log(`\n== TestEZ specs in Lune, ${signals} signals (service ${service.baseUrl})`);
+/**
+ * Seconds a spec may run past its file's limit (test/runner/limits.luau) before it is stopped from here: the
+ * runner's own timer stops a spec at its first yield past the limit, so a spec still running this long after it
+ * never yields, and only stopping the Lune process ends it.
+ */
+const STUCK_GRACE_SECONDS = 60;
+/** How many times one TestEZ run is resumed after a spec stopped from here, before the rest is given up. */
+const MAX_RESUMES = 3;
+
+/** The runner's progress file (test/runner/run.luau, STAFFOPS_TEST_PROGRESS), or undefined before it is written. */
+function readProgress(path) {
+	try {
+		return JSON.parse(readFileSync(path, "utf8"));
+	} catch {
+		return undefined;
+	}
+}
+
+/** A spec's full name as the runner writes it ("Tests > specs > bridge > ..."), as the summary names specs. */
+function specName(fullName) {
+	return fullName
+		.split(" > ")
+		.filter((name, index) => !(index < 2 && (name === "Tests" || name === "specs")))
+		.join(" > ");
+}
+
+/**
+ * One Lune process of the TestEZ runner. Stops it from here when a spec runs STUCK_GRACE_SECONDS past its file's
+ * limit (it never yields) or the whole run passes WALL_MINUTES, and then returns what the runner had finished
+ * (its progress file) and the spec that was running, as `stuck`. Says, every 30 s, when the runner has printed
+ * nothing for 35 s.
+ */
+async function runLuneOnce({ signals, pattern, service, probe, resumeAfter, env = {}, graceSeconds, echo }) {
 	const lune = requireTool("lune");
 	const luneArgs = ["run", "test/runner/run.luau", "build/test-place.rbxl"];
 	if (pattern) luneArgs.push(pattern);
-	// The runner writes the name of the spec it is running here: a spec that never yields also stops the runner's
-	// own timeout, so the run is stopped from here after WALL_MINUTES and that spec is named.
-	const progress = join(mkdtempSync(join(tmpdir(), "staffops-progress-")), "running");
+	const progressPath = join(mkdtempSync(join(tmpdir(), "staffops-progress-")), "progress.json");
 	const child = spawn(lune, luneArgs, {
 		stdio: ["ignore", "pipe", "inherit"],
 		env: {
@@ -194,32 +224,117 @@ async function runLune(signals = "Deferred", pattern = filter) {
 			STAFFOPS_SERVICE_KEY: service.key,
 			STAFFOPS_PROBE_URL: probe.url,
 			STAFFOPS_SIGNAL_BEHAVIOR: signals,
-			STAFFOPS_TEST_PROGRESS: progress,
+			STAFFOPS_TEST_PROGRESS: progressPath,
+			STAFFOPS_TEST_RESUME_AFTER: resumeAfter ?? "",
+			...env,
 		},
 	});
 	let output = "";
+	let lastOutput = Date.now();
 	child.stdout.on("data", (chunk) => {
 		output += chunk;
-		process.stdout.write(chunk);
+		lastOutput = Date.now();
+		if (echo) process.stdout.write(chunk);
 	});
+	const started = Date.now();
 	let stuck;
-	const wall = setTimeout(() => {
-		stuck = existsSync(progress) ? readFileSync(progress, "utf8") : "(before the first spec)";
-		console.log(
-			`\n[test] stopped the ${signals} run after ${WALL_MINUTES} minutes; the spec running was: ${stuck}`,
-		);
+	let lastNotice = Date.now();
+	const stop = (progress, why) => {
+		stuck = { progress, why };
+		console.log(`\n[test] stopped the ${signals} run: ${why}`);
 		child.kill("SIGKILL");
-	}, WALL_MINUTES * 60_000);
+	};
+	const watch = setInterval(() => {
+		if (stuck !== undefined) return;
+		const progress = readProgress(progressPath);
+		const now = Date.now();
+		const running = progress?.running ?? "(before the first spec)";
+		if (now - started > WALL_MINUTES * 60_000) {
+			stop(progress, `still running after ${WALL_MINUTES} minutes; the spec running was: ${running}`);
+			return;
+		}
+		if (progress !== undefined && progress.limitSeconds > 0) {
+			const ranSeconds = now / 1000 - progress.startedAt;
+			if (ranSeconds > progress.limitSeconds + graceSeconds) {
+				stop(
+					progress,
+					`${running} has run ${Math.round(ranSeconds)} s, past its file's limit of ` +
+						`${progress.limitSeconds} s, without yielding (so the runner could not stop it)`,
+				);
+				return;
+			}
+		}
+		// The runner prints at least every 30 s while its scheduler runs; more silence means a spec is holding it.
+		if (now - lastOutput > 35_000 && now - lastNotice > 30_000) {
+			lastNotice = now;
+			const since = progress === undefined ? "" : ` for ${Math.round(now / 1000 - progress.startedAt)} s`;
+			console.log(
+				`[test] the ${signals} run has printed nothing for ${Math.round((now - lastOutput) / 1000)} s; ` +
+					`running: ${running}${since}`,
+			);
+		}
+	}, 1000);
 	const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
-	clearTimeout(wall);
-	service.stop();
-	probe.close();
-	if (stuck !== undefined) return { passed: 0, failed: 1, failedSpecs: [`${stuck} (stuck: the run was stopped)`] };
-	const counts = lastCounts(output, /^(\d+) passed, (\d+) failed$/gm);
-	const passed = counts ? Number(counts[1]) : 0;
-	let failed = counts ? Number(counts[2]) : 0;
-	if (code !== 0 && failed === 0) failed = 1;
-	return { passed, failed, failedSpecs: failedSpecs(output) };
+	clearInterval(watch);
+	return { code, output, stuck };
+}
+
+/**
+ * Runs the TestEZ specs matching `pattern` under `signals`. When a spec is stopped from outside, counts it as failed
+ * with what the runner had finished before it, and runs the rest again from the spec after it (at most MAX_RESUMES
+ * times), so one stuck spec does not cost the others' results.
+ */
+async function runLune(
+	signals = "Deferred",
+	pattern = filter,
+	{ env, graceSeconds = STUCK_GRACE_SECONDS, echo = true, title = "TestEZ specs in Lune" } = {},
+) {
+	if (luneOnly && !buildService()) return { passed: 0, failed: 1 };
+	const totals = { passed: 0, failed: 0, failedSpecs: [], stuckSpecs: [], outputs: [] };
+	let resumeAfter;
+	for (let attempt = 0; attempt <= MAX_RESUMES; attempt++) {
+		const service = await startServiceOrReport();
+		if (service === undefined) return { ...totals, failed: totals.failed + 1 };
+		const probe = await startProbe();
+		const resuming = resumeAfter === undefined ? "" : `, resumed after ${specName(resumeAfter)}`;
+		console.log(`\n== ${title}, ${signals} signals (service ${service.baseUrl}${resuming})`);
+		const run = await runLuneOnce({ signals, pattern, service, probe, resumeAfter, env, graceSeconds, echo });
+		service.stop();
+		probe.close();
+		totals.outputs.push(run.output);
+		if (run.stuck === undefined) {
+			const counts = lastCounts(run.output, /^(\d+) passed, (\d+) failed$/gm);
+			const passed = counts ? Number(counts[1]) : 0;
+			let failed = counts ? Number(counts[2]) : 0;
+			if (run.code !== 0 && failed === 0) failed = 1;
+			totals.passed += passed;
+			totals.failed += failed;
+			totals.failedSpecs.push(...failedSpecs(run.output));
+			return totals;
+		}
+		// Stopped from here: the runner's progress file holds what it finished before the stuck spec.
+		const progress = run.stuck.progress;
+		const stuckName = specName(progress?.running ?? "(before the first spec)");
+		totals.passed += progress?.passed ?? 0;
+		totals.failed += (progress?.failed ?? 0) + 1;
+		totals.failedSpecs.push(
+			...(progress?.failedSpecs ?? []).map(specName),
+			`${stuckName} (stuck: ${run.stuck.why})`,
+		);
+		totals.stuckSpecs.push(stuckName);
+		const next = progress?.resumeAfter;
+		if (next === undefined || next === "" || next === resumeAfter) {
+			console.log(`[test] the ${signals} run cannot be resumed (no spec had finished); the rest gave no result`);
+			return totals;
+		}
+		if (attempt === MAX_RESUMES) {
+			console.log(`[test] the ${signals} run was stopped ${MAX_RESUMES + 1} times; the rest gave no result`);
+			return totals;
+		}
+		console.log(`[test] resuming the ${signals} run after ${specName(next)}`);
+		resumeAfter = next;
+	}
+	return totals;
 }
 
 // Roblox's default signal behaviour is Immediate; places can opt into Deferred. Every spec runs under both: Deferred
@@ -229,8 +344,54 @@ const signalsIndex = args.indexOf("--signals");
 const onlySignals = signalsIndex >= 0 ? args[signalsIndex + 1] : undefined;
 const signalModes =
 	onlySignals !== undefined ? [onlySignals] : filter === undefined ? ["Deferred", "Immediate"] : ["Deferred"];
+/**
+ * The runner's check of its own time limits: test/specs/harness/runnerSelfTest.spec.ts with STAFFOPS_RUNNER_SELFTEST
+ * set (its file's limit is 3 s). One spec waits past the limit in a bounded wait, one never yields past it, and one
+ * comes after them. Four checks: the first fails by name, saying what it waited for, within its file's limit; the
+ * second is stopped from here and named; the third still runs and passes in the run resumed after it.
+ */
+async function runnerSelfTest() {
+	const file = "harness > runnerSelfTest > the runner's time limits";
+	// Its output (the report lists every other spec as skipped) is shown only when a check fails.
+	const run = await runLune("Deferred", "runnerSelfTest", {
+		env: { STAFFOPS_RUNNER_SELFTEST: "1" },
+		graceSeconds: 5,
+		echo: false,
+		title: "runner self-test: test/specs/harness/runnerSelfTest.spec.ts, made to hang",
+	});
+	// eslint-disable-next-line no-control-regex
+	const first = (run.outputs[0] ?? "").replace(/\x1b\[[0-9;]*m/g, "");
+	const last = run.outputs[run.outputs.length - 1] ?? "";
+	const failedLine = first.indexOf(`failed: Tests > specs > ${file} > stops a spec that waits past its file's limit`);
+	const message = failedLine >= 0 ? (first.slice(failedLine).split("\n")[1] ?? "") : "";
+	const timing = /limit of ([\d.]+) s .*stopped after ([\d.]+) s/.exec(message);
+	const checks = [
+		[
+			"a spec waiting past its file's limit fails by name, saying what it waited for",
+			message.includes("waiting for: a condition that never holds (the runner's self-test)"),
+		],
+		["... within its file's limit (and a second)", timing !== null && Number(timing[2]) <= Number(timing[1]) + 1],
+		[
+			"a spec that never yields is stopped from outside and named",
+			run.stuckSpecs.includes(`${file} > stops a spec that never yields past its file's limit`),
+		],
+		[
+			"the spec after them runs, in the run resumed after the stuck one, and passes",
+			run.outputs.length === 2 &&
+				/^1 passed, 0 failed$/m.test(last) &&
+				last.includes("runs the specs after the stuck ones"),
+		],
+	];
+	console.log("\n== runner self-test (test/runner/run.luau's time limits, scripts/test.mjs's resume)");
+	for (const [name, ok] of checks) console.log(`${ok ? "ok" : "not ok"} - ${name}`);
+	const passed = checks.filter(([, ok]) => ok).length;
+	if (passed < checks.length) for (const output of run.outputs) process.stdout.write(output);
+	return { name: "runner self-test", passed, failed: checks.length - passed };
+}
+if (filter === undefined) suites.push(await runnerSelfTest());
+
 const testEzRuns = [];
-for (const mode of signalModes) {
+for (const mode of selfTestOnly ? [] : signalModes) {
 	const suite = { name: `TestEZ (${mode})`, ...(await runLune(mode)) };
 	suites.push(suite);
 	testEzRuns.push(suite);

@@ -51,7 +51,8 @@ function locate(name, version) {
 
 /**
  * Installs the named tools that are missing (scripts/install-tools.sh: it says what it builds and how long that takes
- * before it starts, and keeps cargo's output in a log file). Exits the process when one cannot be installed.
+ * before it starts, keeps cargo's output in a log file, and while another install holds the machine's lock says every
+ * 30 s what that one builds and how long it has waited). Exits the process when one cannot be installed.
  */
 export function installTools(names) {
 	const result = spawnSync("bash", ["scripts/install-tools.sh", ...names], { stdio: "inherit" });

@@ -108,6 +108,11 @@ export interface Harness {
 	readonly probeUrl: string;
 	/** How this run's signals run handlers (`STAFFOPS_SIGNAL_BEHAVIOR`): inline (`Immediate`) or deferred. */
 	readonly signalBehavior: "Immediate" | "Deferred";
+	/**
+	 * STAFFOPS_RUNNER_SELFTEST ("" when unset): set only by scripts/test.mjs's check of the runner's time limits,
+	 * for test/specs/harness/runnerSelfTest.spec.ts.
+	 */
+	readonly runnerSelfTest: string;
 	readonly http: {
 		/** Seconds before RequestAsync throws `HttpError: Timedout` (30 by default). */
 		setTimeout: (this: void, seconds: number) => void;
@@ -265,6 +270,11 @@ export interface Harness {
 	runScript: (this: void, script: Script) => LuaTuple<[boolean, string | undefined]>;
 	/** Puts every fake back to its first state. */
 	reset: (this: void) => void;
+	/**
+	 * Records that the running spec waits for `what` until the returned function is called, so a spec that the
+	 * runner stops at its file's time limit fails naming what it waited for (test/support/waits.ts uses it).
+	 */
+	waitingFor: (this: void, what: string) => () => void;
 }
 
 declare global {

@@ -2,25 +2,38 @@
 // (a condition), `waitSeconds` (a span, for deferred events and short round trips), `must` (a Promise that must
 // resolve). A fake clock: `settle` (a Promise, by advancing the clock), `advanceInSteps` (steps whose work must land).
 import { FakeScheduler } from "./fakes";
+import { harness } from "./harness";
+
+// Each wait that yields says what it waits for while it waits (harness.waitingFor), so a spec that the runner stops
+// at its file's time limit fails naming it ("waiting for: the service to log 3 joins"), not only where it was.
 
 /** Yields (real time) until `condition()` holds; errors after `seconds`, naming `what` it waited for. */
 export function waitUntil(condition: () => boolean, what: string, seconds = 15): void {
 	const started = os.clock();
+	const done = harness.waitingFor(`${what} (waitUntil, at most ${seconds} s)`);
 	while (!condition()) {
-		if (os.clock() - started > seconds) error(`timed out after ${seconds} s waiting for ${what}`, 2);
+		if (os.clock() - started > seconds) {
+			done();
+			error(`timed out after ${seconds} s waiting for ${what}`, 2);
+		}
 		task.wait(0.01);
 	}
+	done();
 }
 
 /** Yields for `seconds` of real time, so deferred events and short HTTP round trips can happen. */
 export function waitSeconds(seconds: number): void {
 	const started = os.clock();
+	const done = harness.waitingFor(`${seconds} s to pass (waitSeconds)`);
 	while (os.clock() - started < seconds) task.wait(0.01);
+	done();
 }
 
 /** Waits (real time) for `promise` and returns its value; errors, at the caller, when it rejects. */
 export function must<T>(promise: Promise<T>): T {
+	const done = harness.waitingFor("a Promise to settle (must)");
 	const [ok, value] = promise.await();
+	done();
 	if (!ok) error(`expected success, got ${tostring(value)}`, 2);
 	return value as T;
 }
