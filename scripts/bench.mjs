@@ -1,7 +1,7 @@
 // `npm run bench`: builds StaffOps, then runs every benchmark in lune/bench/ (lune/bench/*.luau; their shared parts
 // are in lune/bench/support/ and lune/lib/) with Lune on the shipped model and prints its figures. Benchmarks print numbers
 // and have no thresholds: the command exits non-zero only when a benchmark crashed or hung (so it printed no
-// figures).
+// figures). A part still running says so every 25 s.
 //
 // A benchmark that needs the reference service says so with a line `-- bench: needs-service` near its top; it
 // then gets one on a loopback port through STAFFOPS_SERVICE_URL / STAFFOPS_SERVICE_KEY, as the specs do.
@@ -53,12 +53,19 @@ function runBench(file, extraEnv) {
 			stdio: "inherit",
 			env: { ...process.env, ...extraEnv },
 		});
+		// A part that prints its table only at its end still says every 25 s that it runs (issue 39: a line at least
+		// every 30 s).
+		const started = Date.now();
+		const progress = setInterval(() => {
+			console.log(`(${BENCH_DIR}/${file} still running: ${Math.round((Date.now() - started) / 1000)} s)`);
+		}, 25_000);
 		const timer = setTimeout(() => {
 			console.log(`(${BENCH_DIR}/${file} still running after ${TIMEOUT_SECONDS} s; stopped)`);
 			child.kill("SIGKILL");
 		}, TIMEOUT_SECONDS * 1000);
 		child.on("exit", (code, signal) => {
 			clearTimeout(timer);
+			clearInterval(progress);
 			resolve(code ?? (signal ? 1 : 0));
 		});
 	});
