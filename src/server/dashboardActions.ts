@@ -1,4 +1,5 @@
-import type { QueuedAction } from "../api/resources/sync";
+import { MAX_ACTION_MESSAGE, QueuedAction } from "../api/resources/sync";
+import { cutToBytes } from "../shared/cutToBytes";
 import { filterWithin, TextFilter } from "../roblox/textFilter";
 import { logInfo, logWarn, playerLabel } from "../background/log";
 import type { Signal } from "../shared/signal";
@@ -40,7 +41,7 @@ export class DashboardActions {
 	private shutdownText?: string;
 	private readonly warned = new Set<string>();
 	/** Actions acted on, by type (diagnostics, specs). */
-	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0 };
+	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0, cut: 0 };
 
 	/**
 	 * Hears of a kick or notify whose player is not on this server; true when it took it (cross-server delivery), so
@@ -66,7 +67,8 @@ export class DashboardActions {
 	/** Acts on one answer's actions; `dropped` names the items the reader left out. */
 	handle(actions: ReadonlyArray<QueuedAction>, dropped: ReadonlyArray<string>): void {
 		for (const problem of dropped) this.ignore(problem);
-		for (const action of actions) {
+		for (const given of actions) {
+			const action = this.cut(given);
 			task.spawn(() => {
 				const [ok, problem] = pcall(() => this.act(action));
 				if (!ok) this.ignore(`a ${action.type} that failed (${tostring(problem)})`);
@@ -84,6 +86,26 @@ export class DashboardActions {
 		const text = this.shutdownText;
 		// Filtering yields: the join's own handling goes on meanwhile, and sees the player leave.
 		if (text !== undefined) task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
+	}
+
+	/**
+	 * The action with its message cut to {@link MAX_ACTION_MESSAGE} bytes at a character's start: a long message is
+	 * shortened, never a reason to drop the kick or shutdown (the key was redacted from the whole answer first). The
+	 * cut is said once per kind of action.
+	 */
+	private cut(action: QueuedAction): QueuedAction {
+		const message = action.message;
+		if (message === undefined || message.size() <= MAX_ACTION_MESSAGE) return action;
+		const kept = cutToBytes(message, MAX_ACTION_MESSAGE);
+		this.counts.cut += 1;
+		if (!this.warned.has(`cut ${action.type}`)) {
+			this.warned.add(`cut ${action.type}`);
+			logWarn(
+				`a dashboard ${action.type}'s message of ${message.size()} bytes was cut to its first ${kept.size()} ` +
+					"(what a notification shows and a cross-server message carries); the action goes ahead. Others alike stay quiet",
+			);
+		}
+		return { ...action, message: kept };
 	}
 
 	/** `passedOn`: it came from another server, so it is never passed on again. */

@@ -35,7 +35,10 @@ export const MAX_PENDING_PER_PLAYER = 100;
  *
  * Bounded so no one crowds out anyone else: a player past {@link MAX_PENDING_PER_PLAYER} loses their own oldest event;
  * past {@link MAX_PENDING_EVENTS} in all, the non-staff player with the most waiting loses their oldest (a staff
- * event goes only when nothing but staff events wait). What is dropped is counted and warned about once.
+ * event goes only when nothing but staff events wait). A player's newest event is never the one dropped: the newest
+ * state of each player is what the service must end up showing. During an outage every waiting event may be in the
+ * failing sync's batch; then the oldest of that batch goes (not sent again), and counts as dropped unless that sync
+ * is acknowledged after all. What is dropped is counted and warned about once.
  * @internal
  */
 export class SessionEvents {
@@ -45,8 +48,10 @@ export class SessionEvents {
 	private readonly perPlayer = new Map<number, number>();
 	/** Players whose waiting events are staff events. */
 	private readonly staff = new Set<number>();
-	/** The batch of the sync in flight: already sent, so never dropped (the count of drops stays true). */
+	/** The batch of the sync in flight (or the failed one, until the next batch): dropped from only as a last resort. */
 	private inFlight = new Set<SessionEvent>();
+	/** Events of the batch in flight dropped from the queue: not dropped after all if that batch is acknowledged. */
+	private readonly droppedInFlight = new Set<SessionEvent>();
 	private warned = false;
 	/** Events dropped because a bound was reached. */
 	dropped = 0;
@@ -74,6 +79,8 @@ export class SessionEvents {
 			}
 		}
 		this.inFlight = new Set(batch);
+		// Whatever the last batch lost while it was out is lost for good: it is not in this one.
+		this.droppedInFlight.clear();
 		return batch;
 	}
 
@@ -81,6 +88,8 @@ export class SessionEvents {
 	ack(batch: ReadonlyArray<SessionEvent>): void {
 		const sent = new Set<SessionEvent>(batch);
 		for (let i = this.queue.size() - 1; i >= 0; i--) if (sent.has(this.queue[i])) this.removeAt(i);
+		for (const event of batch) if (this.droppedInFlight.has(event)) this.dropped -= 1;
+		this.droppedInFlight.clear();
 		this.inFlight.clear();
 	}
 
@@ -90,6 +99,7 @@ export class SessionEvents {
 		this.perPlayer.clear();
 		this.staff.clear();
 		this.inFlight.clear();
+		this.droppedInFlight.clear();
 	}
 
 	size(): number {
@@ -109,9 +119,18 @@ export class SessionEvents {
 		return chosen;
 	}
 
+	/**
+	 * Drops `userId`'s oldest waiting event, never their newest (the state the service must end up showing); one of the
+	 * batch in flight if nothing else is left.
+	 */
 	private dropOldestOf(userId: number): void {
-		const index = this.queue.findIndex((event) => event.userId === userId && !this.inFlight.has(event));
+		let newest: SessionEvent | undefined;
+		for (const event of this.queue) if (event.userId === userId) newest = event;
+		const mine = (event: SessionEvent) => event.userId === userId && event !== newest;
+		let index = this.queue.findIndex((event) => mine(event) && !this.inFlight.has(event));
+		if (index < 0) index = this.queue.findIndex(mine);
 		if (index < 0) return;
+		if (this.inFlight.has(this.queue[index])) this.droppedInFlight.add(this.queue[index]);
 		this.removeAt(index);
 		this.dropped += 1;
 		if (this.warned) return;

@@ -79,7 +79,11 @@ export interface SendDataAnswer {
 	readonly dropped: ReadonlyArray<string>;
 }
 
-/** The longest action message kept, in characters: a Roblox kick message shows far less. @internal */
+/**
+ * The longest action message acted on, in bytes: what StaffOps' notification shows (1,000) and what fits a
+ * MessagingService message (1 kB) with its framing. A longer one is cut, never dropped (after the key is redacted
+ * from it, so no cut keeps part of a key). @internal
+ */
 export const MAX_ACTION_MESSAGE = 1000;
 /**
  * The largest sync answer read, in bytes. The deployed service puts every open call's whole transcript in every
@@ -158,7 +162,6 @@ function actionProblem(value: unknown): string | undefined {
 	if (kind !== "kick" && kind !== "notify" && kind !== "shutdown") return "an action of an unknown type";
 	const message = action.message;
 	if (message !== undefined && !typeIs(message, "string")) return `a ${kind} whose message is not text`;
-	if (typeIs(message, "string") && message.size() > MAX_ACTION_MESSAGE) return `a ${kind} with an oversized message`;
 	if (kind === "shutdown") return undefined;
 	// Tolerant: a user id sent as a digit string is read as the number it spells.
 	const userId = typeIs(action.userId, "string") ? tonumber(action.userId) : action.userId;
@@ -173,7 +176,7 @@ const base = object({ success: req(literal(true)) });
 
 /**
  * Reads a `sendData` answer in place, tolerant item by item: an action of an unknown type, a `userId` that is not a
- * number, an oversized message, a non-object ticket, or a field that is not a list (e.g. a roster-shaped object) is
+ * number, a message that is not text, a non-object ticket, or a field that is not a list (e.g. a roster-shaped object) is
  * left out and named in `dropped`; it never fails the answer or the other items.
  * @internal
  */

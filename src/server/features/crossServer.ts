@@ -4,6 +4,7 @@ import { HttpService } from "@rbxts/services";
 import type { QueuedAction } from "../../api/resources/sync";
 import { logInfo, logWarn } from "../../background/log";
 import { MessagingLike, ReceivedMessage, robloxMessaging } from "../../roblox/messaging";
+import { BACKGROUND, backoff } from "../../shared/backoff";
 import { RateLimiter } from "../../shared/rateLimiter";
 import { CROSS_SERVER_TOPIC, crossServerMessage, readCrossServerMessage } from "../crossServerMessage";
 import type { ServerContext } from "./context";
@@ -16,9 +17,9 @@ import type { Feature, FeatureDeclaration } from "./feature";
 export interface CrossServerConfig {
 	/**
 	 * Pass a dashboard kick, ban-kick or notification for a player who is not on this server to the server where they
-	 * are, over MessagingService (attribute `CrossServer`). Default true; it turns itself off, with one warning, where
-	 * MessagingService refuses the subscription (Studio without API access, or the game's own subscriptions already
-	 * fill the server's 20 + 8 × players). See README#many-servers.
+	 * are, over MessagingService (attribute `CrossServer`). Default true. Where MessagingService refuses the
+	 * subscription (Studio without API access, or the game's own subscriptions already fill the server's 20 + 8 ×
+	 * players) it is off, with one warning, and asked again with the one backoff until it holds. See README#many-servers.
 	 */
 	readonly crossServer?: boolean;
 }
@@ -49,6 +50,8 @@ export const REMEMBERED_IDS = 100;
 export interface CrossServerDiagnostics {
 	/** Subscribed and passing actions on. */
 	readonly on: boolean;
+	/** Subscriptions asked for: 1, plus one per refusal asked again after the backoff. */
+	readonly subscribeAttempts: number;
 	/** Actions passed on (published). */
 	readonly published: number;
 	/** Publishes MessagingService refused (throttled, too big, no access): those actions are lost. */
@@ -77,11 +80,14 @@ export class CrossServerFeature implements Feature {
 	readonly declaration = CROSS_SERVER;
 	private readonly messaging: MessagingLike;
 	private subscribed = false;
+	/** Subscription refusals in a row (the backoff's count). */
+	private refusals = 0;
 	/** The publish budget: one bucket for the whole server (the limiter's one key). */
 	private readonly publishes: RateLimiter;
 	private readonly applied = new Array<string>();
 	private readonly warned = new Set<string>();
 	private readonly counts = {
+		subscribeAttempts: 0,
 		published: 0,
 		publishFailures: 0,
 		overBudget: 0,
@@ -103,24 +109,45 @@ export class CrossServerFeature implements Feature {
 
 	start(): void {
 		if (this.ctx.config.crossServer === false) return;
-		task.spawn(() => {
-			const [ok, connection] = pcall(() =>
-				this.messaging.SubscribeAsync(CROSS_SERVER_TOPIC, (message) =>
-					this.ctx.guard("cross-server message", () => this.received(message)),
-				),
-			);
-			if (!ok) {
+		task.spawn(() => this.subscribe());
+	}
+
+	/**
+	 * Asks for the one subscription; a refusal (a passing MessagingService fault, or the game's own subscriptions
+	 * filling the server's 20 + 8 × players until a player joins) is asked again after the one backoff, for as long as
+	 * the server runs, with one warning for the whole while it does not hold.
+	 */
+	private subscribe(): void {
+		if (this.ctx.stopped) return;
+		this.counts.subscribeAttempts += 1;
+		const [ok, connection] = pcall(() =>
+			this.messaging.SubscribeAsync(CROSS_SERVER_TOPIC, (message) =>
+				this.ctx.guard("cross-server message", () => this.received(message)),
+			),
+		);
+		if (!ok) {
+			this.refusals += 1;
+			if (this.refusals === 1) {
 				logWarn(
-					`cross-server delivery is off: MessagingService refused the subscription (${tostring(connection)}); ` +
-						"a dashboard kick or notification for a player on another server is dropped",
+					`cross-server delivery is off until MessagingService takes its subscription (${tostring(connection)}); ` +
+						"asking again with the backoff. Meanwhile a dashboard kick or notification for a player on another server is dropped",
 				);
-				return;
 			}
-			this.ctx.connect(connection);
-			// Stopped while subscribing: the connection was not there to be cut.
-			if (this.ctx.stopped) connection.Disconnect();
-			else this.subscribed = true;
-		});
+			const wait = backoff(this.refusals, this.ctx.random, BACKGROUND);
+			// In a thread of its own: subscribing yields, and the scheduler's caller must not wait for it.
+			this.ctx.scheduler.delay(wait, () =>
+				task.spawn(() => this.ctx.guard("cross-server subscription", () => this.subscribe())),
+			);
+			return;
+		}
+		this.ctx.connect(connection);
+		// Stopped while subscribing: the connection was not there to be cut.
+		if (this.ctx.stopped) {
+			connection.Disconnect();
+			return;
+		}
+		this.subscribed = true;
+		if (this.refusals > 0) logInfo(`cross-server delivery is on: subscribed after ${this.refusals} refusal(s)`);
 	}
 
 	stop(): void {

@@ -36,6 +36,8 @@ export interface DashboardActionsDiagnostics {
 	readonly dropped: number;
 	/** Kicks and notifications for a player not on this server, passed on to the others (cross-server delivery). */
 	readonly passedOn: number;
+	/** Actions whose message was longer than a notification shows and a cross-server message carries: cut, then acted on. */
+	readonly cut: number;
 }
 
 /** The dashboard actions feature. @internal */

@@ -12,7 +12,7 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { joinOther, OtherServer, startOtherServer, stopOtherServers } from "./manyServers";
-import { cleanUp, join, linesWith, requestsFor, Started, startDeployed, warnings } from "./support";
+import { allOutput, cleanUp, join, linesWith, requestsFor, Started, startDeployed, warnings } from "./support";
 
 // Cross-server delivery (issue 34): several StaffOps servers of one game in one simulation, sharing the universe's
 // MessagingService fake, against the reference service's deployed profile. The service queues a dashboard action on
@@ -261,8 +261,10 @@ export = () => {
 			expect(harness.universe.subscriptions().held).to.equal(19);
 		});
 
-		it("when the game's own subscriptions fill the server's limit, runs without cross-server delivery, with one warning", () => {
-			// The game holds all 20 subscriptions a server without players may hold: StaffOps's is refused.
+		it("a subscription refused while the game's own fill the limit is asked again with the backoff until it holds, with one warning", () => {
+			// Issue 41, point 8. The game holds all 20 subscriptions a server without players may hold: StaffOps's
+			// first request is refused (before, it was never asked again: no cross-server delivery for the server's
+			// whole life).
 			for (let index = 1; index <= 20; index++)
 				MessagingService.SubscribeAsync(`game-topic-${index}`, () => undefined);
 			const first = startDeployed();
@@ -270,34 +272,79 @@ export = () => {
 			subscribed(second.server);
 			waitUntil(() => linesWith(warnings(), "cross-server delivery is off").size() === 1, "the warning");
 			expect(crossServerOf(first.server).on).to.equal(false);
-			expect(harness.universe.subscriptions().refused).to.equal(1);
+			// Still refused while the limit is full: asked again, never warned again.
+			for (let step = 0; step < 30; step++) {
+				first.clock.advance(2);
+				waitSeconds(0.02);
+			}
+			waitSeconds(0.3);
+			expect(crossServerOf(first.server).on).to.equal(false);
+			const refusedWhileFull = crossServerOf(first.server).subscribeAttempts;
+			expect(refusedWhileFull >= 3).to.equal(true);
+			// A minute of refusals costs at most one request per backoff step, never a busy loop.
+			expect(refusedWhileFull <= 12).to.equal(true);
 
-			// Two actions for players on another server: dropped, as with the setting off; nothing published.
-			const moved = movedTo(second, 3611);
-			const id = runningGameIdOf(first.server);
-			queue(id, { type: "kick", userId: 3611, message: "Not delivered" });
-			queue(id, { type: "notify", userId: 3611, message: "Not delivered either" });
-			syncOnce(first);
-			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 2, "the dropped actions");
-			// The rest of StaffOps runs: a join is reported, a kick for a player here acts here.
+			// A player joins this server: its limit is 28, and the next request after the backoff holds.
 			const here = join(3612);
 			waitUntil(() => requestsFor("playerJoin", 3612) === 1, "the join on this server");
+			for (let step = 0; step < 40 && !crossServerOf(first.server).on; step++) {
+				first.clock.advance(2);
+				waitSeconds(0.02);
+			}
+			subscribed(first.server);
+			expect(linesWith(allOutput(), "cross-server delivery is on").size()).to.equal(1);
+
+			// Now a kick for a player on the other server reaches them there, and one for a player here acts here.
+			const moved = joinOther(second, 3611);
+			const id = runningGameIdOf(first.server);
+			queue(id, { type: "kick", userId: 3611, message: "Delivered after all" });
 			queue(id, { type: "kick", userId: 3612, message: "Kicked here" });
 			syncOnce(first);
+			waitUntil(() => harness.players.kickMessage(moved) !== undefined, "the kick on the other server", 5);
 			waitUntil(() => harness.players.kickMessage(here) !== undefined, "the kick on this server");
+			expect(harness.players.kickMessage(moved)).to.equal("Delivered after all");
 			expect(harness.players.kickMessage(here)).to.equal("Kicked here");
-
-			expect(harness.universe.messageCounts().published).to.equal(0);
-			expect(crossServerOf(first.server).published).to.equal(0);
-			expect(harness.players.kickMessage(moved)).to.equal(undefined);
-			expect(second.kicks.size() + second.notes.size()).to.equal(0);
-			// Asked once, never again: the game's 20, StaffOps's one refused, and the second server's (its own count).
-			expect(harness.universe.subscriptions().requests).to.equal(21);
-			expect(harness.universe.subscriptions().held).to.equal(20);
+			expect(deskControl.actions(id).delivered.size()).to.equal(2);
+			expect(harness.universe.messageCounts().published).to.equal(1);
+			expect(first.server.diagnostics().dashboardActions.dropped).to.equal(0);
+			expect(harness.universe.subscriptions().refused).to.equal(refusedWhileFull);
+			expect(harness.universe.subscriptions().held).to.equal(21);
 			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
-			// The drop's own warning, once per kind of action (dashboardActions.ts).
-			expect(linesWith(warnings(), "a kick for a player who is not on this server").size()).to.equal(1);
-			expect(linesWith(warnings(), "a notify for a player who is not on this server").size()).to.equal(1);
+		});
+
+		it("a subscription refused twice by a passing fault holds at the third request, with one warning", () => {
+			let refusalsLeft = 2;
+			let requests = 0;
+			const flaky: MessagingLike = {
+				PublishAsync(topic, message) {
+					MessagingService.PublishAsync(topic, message);
+				},
+				SubscribeAsync(topic, callback) {
+					requests += 1;
+					if (refusalsLeft > 0) {
+						refusalsLeft -= 1;
+						error("MessagingService: InternalError");
+					}
+					return MessagingService.SubscribeAsync(topic, callback as never);
+				},
+			};
+			const first = startDeployed({}, { messaging: flaky });
+			const second = startOtherServer(2);
+			subscribed(second.server);
+			for (let step = 0; step < 40 && !crossServerOf(first.server).on; step++) {
+				first.clock.advance(2);
+				waitSeconds(0.02);
+			}
+			subscribed(first.server);
+			expect(requests).to.equal(3);
+			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
+			const moved = movedTo(second, 3621);
+			queue(runningGameIdOf(first.server), { type: "notify", userId: 3621, message: "Reached" });
+			syncOnce(first);
+			waitUntil(() => second.notes.size() === 1, "the notification on the other server", 5);
+			expect(second.notes.join("|")).to.equal("3621 Reached");
+			expect(harness.players.kickMessage(moved)).to.equal(undefined);
+			expect(deskControl.actions(runningGameIdOf(first.server)).delivered.size()).to.equal(1);
 		});
 
 		it("publishes at most 10 at once (then 6 a minute); the rest are counted and dropped", () => {
