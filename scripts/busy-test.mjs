@@ -10,6 +10,7 @@
 // status; the last line says how long it ran and the load average.
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
+import { ensureSetup } from "./setup.mjs";
 
 const USAGE = `usage: node scripts/busy-test.mjs [--loops N] [--max-minutes M] [-- COMMAND ARGS...]
   --loops N          busy loops beside the command (default 2)
@@ -24,6 +25,9 @@ if (own.includes("--help") || command.length === 0) {
 	console.log(USAGE);
 	process.exit(own.includes("--help") ? 0 : 2);
 }
+// The npm packages first, as every documented command does (the command it runs sets up its own tools).
+ensureSetup([]);
+
 function option(name, fallback) {
 	const index = own.indexOf(name);
 	if (index < 0) return fallback;
