@@ -1,4 +1,5 @@
 import { TextService } from "@rbxts/services";
+import { callWithin } from "../transport/withinDeadline";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
 
 /**
@@ -49,29 +50,7 @@ export function filterWithin(
 	scheduler: Scheduler = robloxScheduler,
 	seconds = FILTER_DEADLINE_SECONDS,
 ): string | undefined {
-	const caller = coroutine.running();
-	let settled = false;
-	let parked = false;
-	let result: string | undefined;
-	const finish = (value: string | undefined) => {
-		if (settled) return;
-		settled = true;
-		result = value;
-		if (parked) task.spawn(caller);
-	};
-	const worker = task.spawn(() => {
-		const [ok, value] = pcall(filter, text, recipient);
-		finish(ok && typeIs(value, "string") ? value : undefined);
-	});
-	if (!settled) {
-		scheduler.delay(seconds, () => {
-			if (settled) return;
-			// Roblox cannot take a filter call back; cancelling its thread at least drops what it would do after.
-			pcall(() => task.cancel(worker));
-			finish(undefined);
-		});
-		parked = true;
-		coroutine.yield();
-	}
-	return result;
+	// Roblox cannot take a filter call back; cancelling its thread at least drops what it would do after.
+	const outcome = callWithin(() => filter(text, recipient), seconds, scheduler, true);
+	return outcome.kind === "returned" && typeIs(outcome.value, "string") ? outcome.value : undefined;
 }

@@ -1,5 +1,7 @@
 import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
 import { logInfo, logWarn, playerLabel } from "../background/log";
+import { callWithin } from "../transport/withinDeadline";
+import { robloxScheduler } from "../transport/scheduler";
 import type { StaffOpsSettings } from "./config";
 import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
 
@@ -34,6 +36,12 @@ export function announce(
 }
 
 /**
+ * Seconds a game's `kickMessage` function may take: past them the banned player is kicked with the default message,
+ * so a function that never returns cannot keep a banned player in. @internal
+ */
+export const KICK_MESSAGE_SECONDS = 5;
+
+/**
  * Kicks a banned player with the game's kick message around `reason`, filtered for them first; `source` ends the log
  * line (why the player is held banned). Never yields the caller.
  * @internal
@@ -52,9 +60,13 @@ export function kickBanned(
 		if (filtered === undefined) {
 			logWarn(`the ban reason could not be filtered within ${FILTER_DEADLINE_SECONDS} s; kicked without it`);
 		}
-		const [ok, message] = pcall(host.config.kickMessage, shown);
-		const text = ok && typeIs(message, "string") ? message : `You are banned from this experience: ${shown}`;
-		if (!ok) logWarn(`kickMessage failed (${tostring(message)}); used the default message`);
+		const made = callWithin(() => host.config.kickMessage(shown), KICK_MESSAGE_SECONDS, robloxScheduler);
+		const ok = made.kind === "returned" && typeIs(made.value, "string");
+		const text = ok ? (made.value as string) : `You are banned from this experience: ${shown}`;
+		if (made.kind === "threw") logWarn(`kickMessage failed (${tostring(made.err)}); used the default message`);
+		if (made.kind === "late") {
+			logWarn(`kickMessage did not return within ${KICK_MESSAGE_SECONDS} s; used the default message`);
+		}
 		host.guard("kick", () => {
 			player.Kick(text);
 			logInfo(`kicked ${playerLabel(player)}: ${source}`);

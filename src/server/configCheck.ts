@@ -1,6 +1,7 @@
 import { HttpService } from "@rbxts/services";
 import { t } from "@rbxts/t";
 import { isFiniteNumber, Rule } from "../api/arguments";
+import { characterCount } from "../shared/textLength";
 import { RequestBudget } from "../transport/budget";
 import { checkApiKey, checkBaseUrl } from "../transport/settingsChecks";
 import type { StaffOpsConfig, StaffOpsSettings } from "./config";
@@ -38,7 +39,7 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 	rankingKeySecret: name,
 	rankingKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
 	kickMessage: [
-		(value) => typeIs(value, "function") || (typeIs(value, "string") && value.size() <= 400),
+		(value) => typeIs(value, "function") || (typeIs(value, "string") && characterCount(value) <= 400),
 		"a string of at most 400 characters (with {reason}) or a function of the reason",
 	],
 	budget: [

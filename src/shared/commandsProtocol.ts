@@ -1,4 +1,5 @@
 import { t } from "@rbxts/t";
+import { characterCount } from "./textLength";
 
 // What crosses the `StaffCommands` remote (its folder: `remotes.ts`). The server decides everything: which commands a
 // player is offered and whether a use goes ahead; a client only shows what it was offered and sends the text typed.
@@ -6,8 +7,13 @@ import { t } from "@rbxts/t";
 /** The staff commands remote: server → client, the commands offered and each use's result; client → server, a use. @internal */
 export const COMMANDS_REMOTE = "StaffCommands";
 
-/** The longest command text a client may send (a name, a target and a reason fit well within it). @internal */
+/**
+ * The longest command line, in characters (Roblox's chat allows 200: any line typed there fits, in any script).
+ * @internal
+ */
 export const MAX_COMMAND_TEXT = 300;
+/** The same line's bound in bytes: a UTF-8 character is at most 4. @internal */
+const MAX_COMMAND_BYTES = MAX_COMMAND_TEXT * 4;
 
 /** The most commands a client is offered (built-ins and the game's own). @internal */
 export const MAX_OFFERED = 60;
@@ -49,6 +55,12 @@ export const isCommandsMessage: t.check<CommandsMessage> = t.union(
 	t.strictInterface({ kind: t.literal("result"), text: shortText(1000) }),
 ) as t.check<CommandsMessage>;
 
-/** Client → server: one use, the text as typed (`/kick Builderman spamming`). @internal */
+/**
+ * Client → server: one use, the text as typed (`/kick Builderman spamming`), at most {@link MAX_COMMAND_TEXT}
+ * characters. @internal
+ */
 export const isCommandText = (value: unknown): value is string =>
-	typeIs(value, "string") && value.size() > 1 && value.size() <= MAX_COMMAND_TEXT;
+	typeIs(value, "string") &&
+	value.size() > 1 &&
+	value.size() <= MAX_COMMAND_BYTES &&
+	characterCount(value) <= MAX_COMMAND_TEXT;

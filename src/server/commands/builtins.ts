@@ -3,6 +3,7 @@ import type { StaffOpsApiClient } from "../../api/apiClient";
 import type { HistoryType } from "../../api/resources/history";
 import type { GroupRolesReader } from "../../roblox/groupRank";
 import { StaffOpsError } from "../../transport/staffOpsError";
+import { endText } from "./duration";
 import { rankCommand } from "./rank";
 import { shown, who } from "./replies";
 import type { StaffCommand, StaffCommandUse } from "./types";
@@ -22,19 +23,12 @@ export interface BuiltInSeams {
 }
 
 const NO_REASON = "No reason given";
-const MAX_DAYS = 36_500;
 const player = { name: "player", type: "player" } as const;
 const reason = { name: "reason", type: "text", optional: true } as const;
-const days = { name: "days", type: "number", optional: true } as const;
+// Named `days` as the official module registers it (grants and the website's page keep it); typed `3d`, `2w`, `48h`.
+const days = { name: "days", type: "duration", optional: true } as const;
 
 const reasonOf = (use: StaffCommandUse, index: number) => (use.args[index] as string | undefined) ?? NO_REASON;
-
-/** Days as the service takes them: a whole number from 1 to 36500, or undefined for "for ever". */
-function daysOf(value: unknown): [ok: boolean, days?: number] {
-	if (value === undefined) return [true];
-	const whole = math.floor(value as number);
-	return whole >= 1 && whole <= MAX_DAYS ? [true, whole] : [false];
-}
 
 /** Kicks `target` with a text that names `reason` when it passes the filter for them. */
 function kickWith(seams: BuiltInSeams, target: Player, lead: string, why: string): void {
@@ -51,8 +45,8 @@ function historyCommand(seams: BuiltInSeams, name: string, historyType: HistoryT
 		parameters: withDays ? [player, days, reason] : [player, reason],
 		run: (use) => {
 			const target = use.args[0] as Player;
-			const [okDays, expiresInDays] = daysOf(withDays ? use.args[1] : undefined);
-			if (!okDays) return `Days must be a whole number from 1 to ${MAX_DAYS}.`;
+			// Whole days from 1 to 36500, read by the parser (`duration.ts`); undefined: no end.
+			const expiresInDays = withDays ? (use.args[1] as number | undefined) : undefined;
 			const why = reasonOf(use, withDays ? 2 : 1);
 			const [ok, err] = seams.client.history
 				.record(
@@ -67,7 +61,7 @@ function historyCommand(seams: BuiltInSeams, name: string, historyType: HistoryT
 					{ priority: "high", maxAttempts: 1 },
 				)
 				.await();
-			if (ok) return `${done} ${who(target)}.`;
+			if (ok) return withDays ? `${done} ${who(target)} ${endText(expiresInDays)}.` : `${done} ${who(target)}.`;
 			if (StaffOpsError.is(err) && err.mayHaveActed) {
 				return `No answer from the website: the entry for ${who(target)} may be recorded. Check the website before repeating.`;
 			}
@@ -132,8 +126,7 @@ export function builtInCommands(seams: BuiltInSeams): Array<StaffCommand> {
 /** `/ban`: kicks at once, then records the ban once (`POST /games/bans`); an unknown outcome is said, not repeated. */
 function banCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
 	const target = use.args[0] as Player;
-	const [okDays, expiresInDays] = daysOf(use.args[1]);
-	if (!okDays) return `Days must be a whole number from 1 to ${MAX_DAYS}.`;
+	const expiresInDays = use.args[1] as number | undefined;
 	const why = reasonOf(use, 2);
 	const userId = target.UserId;
 	kickWith(seams, target, "You are banned from this game", why);
@@ -148,8 +141,7 @@ function banCommand(seams: BuiltInSeams, use: StaffCommandUse): string {
 			{ priority: "high", maxAttempts: 1 },
 		)
 		.await();
-	const span = expiresInDays !== undefined ? ` for ${expiresInDays} day(s)` : "";
-	if (ok) return `Banned ${who(target)}${span}.`;
+	if (ok) return `Banned ${who(target)} ${endText(expiresInDays)}.`;
 	if (StaffOpsError.is(err) && err.mayHaveActed) {
 		return `Kicked ${who(target)}; no answer from the website, so the ban may be recorded. Check the website before banning again.`;
 	}

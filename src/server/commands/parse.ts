@@ -1,10 +1,12 @@
 // Reading a typed command: its name, then each parameter in order, checked and bounded.
+import { characterCount } from "../../shared/textLength";
+import { readDuration } from "./duration";
 import { findTarget } from "./targets";
 import type { StaffCommand, StaffCommandArgument, StaffCommandParameter } from "./types";
 
-/** The longest `text` argument (a reason): the service's own reason fields are short. @internal */
+/** The longest `text` argument (a reason), in characters: the service's own reason fields are short. @internal */
 export const MAX_TEXT_ARGUMENT = 200;
-/** The longest `word` argument. */
+/** The longest `word` argument, in characters. */
 const MAX_WORD = 50;
 
 /** A command's name as typed (`/Kick` is `kick`), or undefined when the text does not start with one. @internal */
@@ -52,8 +54,9 @@ export function parseCommand(
 		}
 		const [ok, value, problem] = readArgument(parameter, token, staff, present);
 		if (!ok) {
-			// An optional number that is not one is left out: the word belongs to the next parameter (`/ban x spam`).
-			if (parameter.type === "number" && parameter.optional === true && problem === undefined) continue;
+			// An optional number or length that is not one is left out: the word is the next parameter's (`/ban x spam`).
+			const skippable = parameter.type === "number" || parameter.type === "duration";
+			if (skippable && parameter.optional === true && problem === undefined) continue;
 			return { ok: false, problem: problem ?? usage };
 		}
 		args[index - 1] = value;
@@ -89,10 +92,16 @@ function readArgument(
 			const finite = value !== undefined && value === value && value !== math.huge && value !== -math.huge;
 			return finite ? [true, value] : [false];
 		}
+		case "duration": {
+			const [days, problem] = readDuration(token);
+			return days !== undefined ? [true, days] : [false, undefined, problem];
+		}
 		case "word":
-			return token.size() <= MAX_WORD ? [true, token] : [false, undefined, `The ${parameter.name} is too long.`];
+			return characterCount(token) <= MAX_WORD
+				? [true, token]
+				: [false, undefined, `The ${parameter.name} is too long.`];
 		case "text":
-			return token.size() <= MAX_TEXT_ARGUMENT
+			return characterCount(token) <= MAX_TEXT_ARGUMENT
 				? [true, token]
 				: [false, undefined, `The ${parameter.name} is too long (at most ${MAX_TEXT_ARGUMENT} characters).`];
 	}

@@ -3,7 +3,7 @@ import { logWarn } from "../../background/log";
 import { MAX_OFFERED } from "../../shared/commandsProtocol";
 import type { StaffCommand, StaffCommandParameter } from "./types";
 
-const TYPES = new Set(["player", "number", "word", "text"]);
+const TYPES = new Set(["player", "number", "duration", "word", "text"]);
 
 /**
  * The prefix of the official module's command ids (`readmin_kick`, ...): the built-ins register under them so a
@@ -41,7 +41,7 @@ function problemOf(command: unknown, taken: ReadonlySet<string>): string | undef
 	for (let i = 0; i < list.size(); i++) {
 		const parameter = list[i];
 		if (!typeIs(parameter, "table") || !typeIs(parameter.name, "string") || !TYPES.has(parameter.type as string)) {
-			return `parameter ${i + 1} needs a name and a type (player, number, word or text)`;
+			return `parameter ${i + 1} needs a name and a type (player, number, duration, word or text)`;
 		}
 		if (parameter.type === "text" && i !== list.size() - 1) return "a text parameter must be the last";
 		if (parameter.optional === true) optionalSeen = true;
@@ -80,8 +80,17 @@ export function commandList(
 	return ordered;
 }
 
-/** The website's type of a parameter (`paramaterType`, sic): a word is short text, the rest of the line long text. */
-const WEBSITE_TYPES = { player: "player", number: "number", word: "text", text: "long_text" } as const;
+/**
+ * The website's type of a parameter (`paramaterType`, sic): a word is short text, the rest of the line long text, a
+ * length a number (of days, as the official module registers its `days`).
+ */
+const WEBSITE_TYPES = {
+	player: "player",
+	number: "number",
+	duration: "number",
+	word: "text",
+	text: "long_text",
+} as const;
 
 /** One parameter as the website's command page reads it (docs/service-contract.md#admin-chat-commands). @internal */
 export interface WebsiteParameter {

@@ -5,6 +5,8 @@
  * - `player`: a player in this server, named by UserId, name or the start of a name or display name (one match
  *   only, never the staff member themself);
  * - `number`: a finite number;
+ * - `duration`: a length of time as staff write it, `3d`, `2w`, `48h` or a number of days, given as whole days (1 to
+ *   36500); a word that starts like a number but is no such length is refused with the accepted forms;
  * - `word`: one word;
  * - `text`: the rest of the line (only as the last parameter).
  * @see README#staff-commands
@@ -12,7 +14,7 @@
 export interface StaffCommandParameter {
 	/** Shown in the usage hint, e.g. `player` or `reason`. */
 	readonly name: string;
-	readonly type: "player" | "number" | "word" | "text";
+	readonly type: "player" | "number" | "duration" | "word" | "text";
 	/** May be left out (only parameters after the required ones). */
 	readonly optional?: boolean;
 }
