@@ -120,6 +120,19 @@ export = () => {
 			expect(linesWith(allOutput(), "readmin_Kick is left out").size()).to.equal(1);
 		});
 
+		it("a game command named like a Roblox default chat command (/mute, /w, /t, /help) is left out, one warning each", () => {
+			const named = (name: string): StaffCommand => ({ name, run: () => name });
+			startAndJoin({ gameCommands: [named("Mute"), named("w"), named("t"), named("help"), named("Ping")] });
+			const ids = stored().map((command) => command.id);
+			expect(ids.includes("ping")).to.equal(true);
+			for (const alias of ["mute", "w", "t", "help"]) {
+				expect(ids.includes(alias)).to.equal(false);
+				const said = linesWith(allOutput(), `/${alias} is an alias of one of Roblox's default chat commands`);
+				expect(said.size()).to.equal(1);
+			}
+			expect(linesWith(allOutput(), "Roblox's default chat commands").size()).to.equal(4);
+		});
+
 		it("says once that it took the official commands over, naming the chat log that is off here", () => {
 			officialModuleRan({ [tostring(MOD)]: ["readmin_kick"] });
 			const [started] = startAndJoin();
