@@ -262,7 +262,9 @@ export interface Harness {
 		/**
 		 * A player sends `text` from the default chat bar to `channel` (default RBXGeneral): under TextChatService the
 		 * server calls the channel's ShouldDeliverCallback once per receiver; `Player.Chatted` fires under either
-		 * version. Answers how many clients it was delivered to.
+		 * version. Answers how many clients it was delivered to. A line whose first word is the alias of a
+		 * TextChatCommand on the sender's client (or the server) fires that command's `Triggered` on the client
+		 * instead, and reaches neither the channel nor `Chatted` (it answers 0).
 		 */
 		send: (this: void, player: Player, text: string, channel?: string) => number;
 		/** Whether `Player.Chatted` fires under TextChatService too (default true; Roblox's reference does not say). */
@@ -270,7 +272,13 @@ export interface Harness {
 		/** The default chat bar of the player's client gains (true) or loses (false) focus (`IsFocused`). */
 		focusChatBar: (this: void, player: Player, focused: boolean) => void;
 		/** Messages sent, deliveries made, and ShouldDeliverCallback calls that yielded, since the last reset. */
-		counts: (this: void) => { sent: number; deliveries: number; yieldingCallbacks: number };
+		counts: (this: void) => {
+			sent: number;
+			deliveries: number;
+			yieldingCallbacks: number;
+			/** Lines that triggered a TextChatCommand instead of reaching the channel. */
+			commandsTriggered: number;
+		};
 	};
 	/** Real clients: the two-sided harness (lune/roblox/README.md). */
 	readonly clients: {

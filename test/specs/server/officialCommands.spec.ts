@@ -5,7 +5,7 @@ import type { StaffCommand } from "../../../src/server/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { lastOffer, results, use } from "./commandsSupport";
+import { forgetChatClients, lastOffer, results, say } from "./commandsSupport";
 import { allOutput, cleanUp, DEFAULT_INFO, freshStart, join, linesWith, Started, startDeployed } from "./support";
 
 // A game moving over from the official module (issue 38, items 1 and 2) against the reference service's deployed
@@ -65,7 +65,10 @@ const has = (text: string, part: string) => text.find(part, 1, true)[0] !== unde
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => cleanUp());
+	afterEach(() => {
+		forgetChatClients();
+		cleanUp();
+	});
 	afterAll(() => serviceControl.reset());
 
 	describe("moving over from the official module", () => {
@@ -77,7 +80,7 @@ export = () => {
 			expect(lastOffer(mod)!.join(",")).to.equal("kick,find,ban,warn");
 			const target = join(4901, "Spammer");
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
-			use(mod, "/kick spam flooding");
+			say(mod, "/kick spam flooding");
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			// At the service: one registration, under the official ids only; nine seen (no /rank without its key),
 			// none hidden but rank, every grant kept, nothing else registered.
@@ -175,7 +178,7 @@ export = () => {
 			const old = make({ expiresInSeconds: -1 });
 			const verify = (code: string, answers: number) => {
 				started.clock.advance(3);
-				use(mod, `/verify ${code}`);
+				say(mod, `/verify ${code}`);
 				waitUntil(() => results(mod).size() === answers, `the answer to /verify ${code}`);
 				return results(mod)[answers - 1];
 			};
