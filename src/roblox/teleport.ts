@@ -6,19 +6,22 @@
  */
 export interface ServerTeleport {
 	/**
-	 * Starts moving `player` to the server `jobId` of place `placeId`; may yield, and throws when the teleport cannot
-	 * start (TeleportService:TeleportAsync's errors).
+	 * Starts moving `player` to the server `jobId` of place `placeId`, with `teleportData` for the server they land in
+	 * (`Player:GetJoinData().TeleportData` there); may yield, and throws when the teleport cannot start
+	 * (TeleportService:TeleportAsync's errors). When that server has closed, Roblox makes a new one and sends the
+	 * player there: no failure (docs/roblox.md#teleporting-to-a-server).
 	 */
-	toServer(player: Player, placeId: number, jobId: string): void;
+	toServer(player: Player, placeId: number, jobId: string, teleportData: object): void;
 	/** Calls `handler` when a teleport that started fails and the player stays (TeleportService.TeleportInitFailed). */
 	onFailed(handler: (player: Player) => void): { Disconnect(): void };
 }
 
 /** TeleportService: `TeleportAsync` with `TeleportOptions.ServerInstanceId`, and `TeleportInitFailed`. @internal */
 export const robloxTeleport: ServerTeleport = {
-	toServer(player, placeId, jobId) {
+	toServer(player, placeId, jobId, teleportData) {
 		const options = new Instance("TeleportOptions");
 		options.ServerInstanceId = jobId;
+		options.SetTeleportData(teleportData as never);
 		game.GetService("TeleportService").TeleportAsync(placeId, [player], options);
 	},
 	onFailed(handler) {

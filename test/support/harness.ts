@@ -96,6 +96,23 @@ export interface SimulatedServer {
 	close: (this: void) => void;
 }
 
+/** One teleport the harness's TeleportService made. */
+export interface HarnessTeleport {
+	readonly userId: number;
+	readonly name: string;
+	readonly placeId: number;
+	/** The `ServerInstanceId` asked for. */
+	readonly asked: string;
+	/** The JobId of the server the player landed in. */
+	readonly jobId: string;
+	/** Whether Roblox made that server for them (the one asked for had closed). */
+	readonly created: boolean;
+	/** What `TeleportOptions:SetTeleportData` gave. */
+	readonly teleportData: unknown;
+	/** The launch data the player joined with (it travels on). */
+	readonly launchData?: string;
+}
+
 export interface Harness {
 	/** Base URL of the reference Staff Operations Service the run started (loopback). */
 	readonly serviceUrl: string;
@@ -136,8 +153,11 @@ export interface Harness {
 		lastTimeout: (this: void) => number | undefined;
 	};
 	readonly players: {
-		/** Adds a player to the server; PlayerAdded fires (deferred). `launchData`: their `GetJoinData().LaunchData`. */
-		add: (this: void, userId: number, name?: string, launchData?: string) => Player;
+		/**
+		 * Adds a player to the server; PlayerAdded fires (deferred). `launchData`: their `GetJoinData().LaunchData`,
+		 * which reads `""` for the first `launchDataDelay` seconds (it arrives late).
+		 */
+		add: (this: void, userId: number, name?: string, launchData?: string, launchDataDelay?: number) => Player;
 		/** The player leaves: PlayerRemoving fires, then the player is unparented. */
 		remove: (this: void, player: Player) => void;
 		/** The message the player was kicked with, or undefined. */
@@ -197,6 +217,20 @@ export interface Harness {
 		setCanChat: (this: void, userId: number, allowed: boolean) => void;
 	};
 	/**
+	 * TeleportService (lune/roblox/fakes/teleport.luau): `TeleportAsync` to a server by `ServerInstanceId` lands in a
+	 * new public server when that one has closed, and fails (`TeleportInitFailed`) only when it is full.
+	 */
+	readonly teleport: {
+		/** Whether a server of this place can be joined: `open`, `full`, or undefined (closed, the default). */
+		setServer: (this: void, jobId: string, status: "open" | "full" | undefined) => void;
+		/** Every teleport made (the player left this server), oldest first. */
+		teleports: (this: void) => Array<HarnessTeleport>;
+		/** Teleports that failed (TeleportInitFailed fired). */
+		failures: (this: void) => number;
+		/** The teleported player arrives in this `game`, which stands for the server they landed in. */
+		arrive: (this: void, teleport: HarnessTeleport) => Player;
+	};
+	/**
 	 * The universe this server belongs to (lune/roblox/fakes/universe.luau): MessagingService and MemoryStoreService,
 	 * shared by every server of the game, with Roblox's documented limits.
 	 */
@@ -233,7 +267,9 @@ export interface Harness {
 		/**
 		 * A player sends `text` from the default chat bar to `channel` (default RBXGeneral): under TextChatService the
 		 * server calls the channel's ShouldDeliverCallback once per receiver; `Player.Chatted` fires under either
-		 * version. Answers how many clients it was delivered to.
+		 * version. Answers how many clients it was delivered to. A line whose first word is the alias of a
+		 * TextChatCommand on the sender's client (or the server) fires that command's `Triggered` on the client
+		 * instead, and reaches neither the channel nor `Chatted` (it answers 0).
 		 */
 		send: (this: void, player: Player, text: string, channel?: string) => number;
 		/** Whether `Player.Chatted` fires under TextChatService too (default true; Roblox's reference does not say). */
@@ -241,7 +277,13 @@ export interface Harness {
 		/** The default chat bar of the player's client gains (true) or loses (false) focus (`IsFocused`). */
 		focusChatBar: (this: void, player: Player, focused: boolean) => void;
 		/** Messages sent, deliveries made, and ShouldDeliverCallback calls that yielded, since the last reset. */
-		counts: (this: void) => { sent: number; deliveries: number; yieldingCallbacks: number };
+		counts: (this: void) => {
+			sent: number;
+			deliveries: number;
+			yieldingCallbacks: number;
+			/** Lines that triggered a TextChatCommand instead of reaching the channel. */
+			commandsTriggered: number;
+		};
 	};
 	/** Real clients: the two-sided harness (lune/roblox/README.md). */
 	readonly clients: {

@@ -12,6 +12,31 @@ const TYPES = new Set(["player", "number", "duration", "word", "text"]);
  */
 export const OFFICIAL_PREFIX = "readmin_";
 
+/**
+ * The aliases of Roblox's default chat commands (docs/roblox.md#textchatcommand): which command runs when a game's own
+ * TextChatCommand shares one is not documented, so a game command named like one is left out.
+ * @internal
+ */
+export const ROBLOX_DEFAULT_ALIASES: ReadonlySet<string> = new Set([
+	"clear",
+	"cls",
+	"console",
+	"emote",
+	"e",
+	"help",
+	"?",
+	"mute",
+	"m",
+	"team",
+	"t",
+	"unmute",
+	"um",
+	"version",
+	"v",
+	"whisper",
+	"w",
+]);
+
 /** A command as this server registers and offers it. @internal */
 export interface RegisteredCommand {
 	/** The service's id, which grants are keyed by: `readmin_<name>` for a built-in, the lowercase name otherwise. */
@@ -33,6 +58,9 @@ function problemOf(command: unknown, taken: ReadonlySet<string>): string | undef
 	if (name.lower().sub(1, OFFICIAL_PREFIX.size()) === OFFICIAL_PREFIX)
 		return `names starting ${OFFICIAL_PREFIX} are the official module's`;
 	if (taken.has(name.lower())) return `/${name.lower()} exists already`;
+	if (ROBLOX_DEFAULT_ALIASES.has(name.lower())) {
+		return `/${name.lower()} is an alias of one of Roblox's default chat commands, and Roblox does not say which command a shared alias runs: give it another name`;
+	}
 	if (!typeIs(run, "function")) return "it has no run function";
 	if (parameters === undefined) return undefined;
 	if (!typeIs(parameters, "table") || (parameters as Array<unknown>).size() > 10) return "bad parameters";

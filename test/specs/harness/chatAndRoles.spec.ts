@@ -1,5 +1,6 @@
 import { GroupService, TextChatService } from "@rbxts/services";
 import { harness } from "../../support/harness";
+import { waitUntil } from "../../support/waits";
 
 // The chat and group-role fakes against what Roblox's reference says (docs/roblox.md#textchatservice-chat-on-the-server,
 // docs/roblox.md#getrolesingroupasync, docs/roblox.md#getgroupinfoasync).
@@ -96,6 +97,40 @@ export = () => {
 			expect(calls.includes("41>43:hi")).to.equal(true);
 			// A callback can be set, not read.
 			expect(pcall(() => general().ShouldDeliverCallback)[0]).to.equal(false);
+		});
+
+		it("fires a TextChatCommand's Triggered on the sender's client for a line starting with an alias; that line reaches neither the channel nor Chatted", () => {
+			const client = harness.clients.join(45, "Typist");
+			const sender = client.player();
+			harness.players.add(46, "Reader");
+			const command = new Instance("TextChatCommand");
+			command.PrimaryAlias = "/hello";
+			command.SecondaryAlias = "/hi";
+			command.Parent = client.game().GetService("TextChatService");
+			const triggered = new Array<string>();
+			command.Triggered.Connect((source, text) => triggered.push(`${source.UserId}:${text}`));
+			const delivered = new Array<string>();
+			general().ShouldDeliverCallback = (message) => {
+				delivered.push(message.Text);
+				return true;
+			};
+			const chatted = new Array<string>();
+			const connection = sender.Chatted.Connect((text) => chatted.push(text));
+			expect(harness.chat.send(sender, "/hello there")).to.equal(0);
+			expect(harness.chat.send(sender, "/hi")).to.equal(0);
+			// Not an alias: the first word must be one, whole; a line of chat is delivered as ever.
+			expect(harness.chat.send(sender, "/hellothere")).to.equal(2);
+			command.Enabled = false;
+			expect(harness.chat.send(sender, "/hello again")).to.equal(2);
+			waitUntil(() => triggered.size() >= 2, "Triggered");
+			connection.Disconnect();
+			expect(triggered.join("|")).to.equal("45:/hello there|45:/hi");
+			// Once per receiver (the typist and the reader).
+			expect(delivered.join("|")).to.equal("/hellothere|/hellothere|/hello again|/hello again");
+			expect(chatted.join("|")).to.equal("/hellothere|/hello again");
+			expect(harness.chat.counts().commandsTriggered).to.equal(2);
+			// Another player's line with the same words reaches no command: it is on the typist's client only.
+			expect(harness.chat.send(harness.players.add(47, "Other"), "/hello there")).to.equal(3);
 		});
 
 		it("counts a callback that yields as not delivering", () => {

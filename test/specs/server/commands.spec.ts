@@ -8,7 +8,7 @@ import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, specClient, Started, startDeployed, startRegistered } from "./support";
-import { lastOffer, results, use } from "./commandsSupport";
+import { fireRemote, forgetChatClients, lastOffer, results, say } from "./commandsSupport";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
@@ -87,14 +87,17 @@ function pongs(player: Player): number {
 function pingAfter(started: Started, player: Player, seconds: number): string {
 	const before = results(player).size();
 	started.clock.advance(seconds);
-	use(player, "/ping");
+	say(player, "/ping");
 	waitUntil(() => results(player).size() > before, `the /ping's result ${seconds} s on`);
 	return results(player)[before];
 }
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => cleanUp());
+	afterEach(() => {
+		forgetChatClients();
+		cleanUp();
+	});
 	afterAll(() => serviceControl.reset());
 
 	describe("staff commands", () => {
@@ -109,12 +112,12 @@ export = () => {
 			const spammer = join(4101, "Spammer");
 			const griefer = join(4102, "Griefer");
 
-			use(mod, "/kick spam flooding the chat");
+			say(mod, "/kick spam flooding the chat");
 			waitUntil(() => harness.players.kickMessage(spammer) !== undefined, "the kick");
 			expect(contains([harness.players.kickMessage(spammer)!], "flooding the chat")).to.equal(true);
 			waitUntil(() => contains(results(mod), "Kicked"), "the kick's result");
 
-			use(mod, "/ban 4102 3 griefing");
+			say(mod, "/ban 4102 3 griefing");
 			waitUntil(() => harness.players.kickMessage(griefer) !== undefined, "the ban's kick");
 			waitUntil(() => contains(results(mod), "Banned"), "the ban's result");
 			const bans = logged("createBan");
@@ -164,8 +167,9 @@ export = () => {
 			waitSeconds(0.2);
 			const before = serviceControl.requests().requests.size();
 
-			use(cashier, "/kick Target");
-			use(mod, "/ban Target");
+			say(cashier, "/kick Target");
+			// A client firing the remote for a command it was not offered (an exploiter, or a stale offer).
+			fireRemote(mod, "/ban Target");
 			waitUntil(() => contains(results(mod), "You may not use /ban"), "the refusal");
 			waitSeconds(0.3);
 			expect(harness.players.kickMessage(target)).to.equal(undefined);
@@ -231,7 +235,7 @@ export = () => {
 			expect(joinReads).to.equal(1);
 			for (let step = 1; step <= 60; step++) {
 				started.clock.advance(10);
-				for (const player of staff) use(player, "/ping");
+				for (const player of staff) say(player, "/ping");
 				waitUntil(() => staff.every((player) => pongs(player) === step), `the uses of step ${step}`);
 			}
 			// Every use was allowed; the service logs a read when it answers it, and each use waited for its answer.
@@ -259,7 +263,7 @@ export = () => {
 
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4131, "Hurt");
-			use(mod, "/heal hurt");
+			say(mod, "/heal hurt");
 			waitUntil(() => contains(results(mod), "Healed Hurt."), "the game command's result");
 		});
 
@@ -301,11 +305,11 @@ export = () => {
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const first = join(4601, "Alex1");
 			const second = join(4602, "Alex2");
-			use(mod, "/kick alex");
+			say(mod, "/kick alex");
 			waitUntil(() => results(mod).size() === 1, "the first refusal");
-			use(mod, "/kick modmarco");
+			say(mod, "/kick modmarco");
 			waitUntil(() => results(mod).size() === 2, "the second refusal");
-			use(mod, `/kick Alex1 ${string.rep("x", 201)}`);
+			say(mod, `/kick Alex1 ${string.rep("x", 201)}`);
 			waitUntil(() => results(mod).size() === 3, "the third refusal");
 			const [ambiguous, yourself, long] = [results(mod)[0], results(mod)[1], results(mod)[2]];
 			expect(contains([ambiguous], "more than one player")).to.equal(true);
@@ -326,7 +330,7 @@ export = () => {
 			};
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const late = join(4701, "LateLarry");
-			use(mod, "/warn Late came late twice");
+			say(mod, "/warn Late came late twice");
 			waitUntil(() => contains(results(mod), "Recorded a warning for"), "the warning's result");
 			const entries = logged("recordHistory");
 			expect(entries.size()).to.equal(1);
@@ -342,10 +346,10 @@ export = () => {
 			expect(tostring(entry.actioningUser)).to.equal(tostring(MOD));
 			expect(harness.players.kickMessage(late)).to.equal(undefined);
 
-			use(mod, `/verify ${code}`);
+			say(mod, `/verify ${code}`);
 			waitUntil(() => contains(results(mod), "marco@cafe"), "the link's result");
 			started.clock.advance(2);
-			use(mod, `/verify ${code}`);
+			say(mod, `/verify ${code}`);
 			waitUntil(() => contains(results(mod), "has been used already"), "the sentence for a used code");
 			expect(count("verifyLink")).to.equal(2);
 			expect(count("recordHistory")).to.equal(1);
@@ -364,12 +368,12 @@ export = () => {
 				["/ban ModMarco", "extra"],
 				[0 / 0],
 			];
-			for (const args of junk) use(stranger, ...args);
-			for (let i = 0; i < 200; i++) use(stranger, "/kick ModMarco");
+			for (const args of junk) fireRemote(stranger, ...args);
+			for (let i = 0; i < 200; i++) fireRemote(stranger, "/kick ModMarco");
 			// The permitted staff member's client, hostile: unknown commands, huge text, then over the rate.
-			use(mod, "/nuke everyone");
-			use(mod, `/kick ${string.rep("a", 5000)}`);
-			for (let i = 0; i < 50; i++) use(mod, "/kick Stranger " + i);
+			fireRemote(mod, "/nuke everyone");
+			fireRemote(mod, `/kick ${string.rep("a", 5000)}`);
+			for (let i = 0; i < 50; i++) fireRemote(mod, "/kick Stranger " + i);
 			waitSeconds(0.5);
 			expect(results(stranger).size()).to.equal(0);
 			expect(harness.players.kickMessage(mod)).to.equal(undefined);
@@ -385,7 +389,7 @@ export = () => {
 			serviceControl.fault({ operation: "createBan", kind: "drop-after", times: 1 });
 			const mod = staffJoins(started, MOD, "ModMarco");
 			const cheater = join(4501, "Cheater");
-			use(mod, "/ban Cheater speed hacks");
+			say(mod, "/ban Cheater speed hacks");
 			waitUntil(() => contains(results(mod), "may be recorded"), "the unknown outcome's result");
 			expect(harness.players.kickMessage(cheater) !== undefined).to.equal(true);
 			started.clock.advance(REFRESH_SECONDS * 2);

@@ -1,38 +1,14 @@
 import { mountStaffCommands } from "../../../src/client/commands";
 import { StaffOps } from "../../../src/server";
 import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
-import { COMMANDS_REMOTE } from "../../../src/shared/commandsProtocol";
-import { REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
 import { HarnessClient, harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
+import { aliasesUnder as aliases, clientCommandsRemote as clientRemote } from "./commandsSupport";
 import { cleanUp, freshStart, startDeployed } from "./support";
 
 // Staff commands on players' own clients (issue 31, item 1): each client makes only the commands its player was
 // offered, as TextChatCommands of its own (never replicated to others), and shows a result only to that player.
-
-function clientRemote(client: HarnessClient): RemoteEvent {
-	const find = () =>
-		client
-			.game()
-			.GetService("ReplicatedStorage")
-			.FindFirstChild(REMOTES_FOLDER_NAME)
-			?.FindFirstChild(COMMANDS_REMOTE);
-	waitUntil(() => {
-		client.sync();
-		return find() !== undefined;
-	}, "the commands remote on the client");
-	return find() as RemoteEvent;
-}
-
-function aliases(container: Instance): Array<string> {
-	const found = new Array<string>();
-	for (const item of container.GetDescendants()) {
-		if (item.IsA("TextChatCommand")) found.push(item.PrimaryAlias);
-	}
-	// GetDescendants promises no order.
-	return found.sort();
-}
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));

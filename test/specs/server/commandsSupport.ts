@@ -1,9 +1,11 @@
+import { mountStaffCommands, MountedStaffCommands } from "../../../src/client/commands";
 import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
-import { ensureRemote } from "../../../src/shared/remotes";
-import { harness } from "../../support/harness";
+import { ensureRemote, REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
+import { HarnessClient, harness } from "../../support/harness";
+import { waitUntil } from "../../support/waits";
 
-// What a staff member's client received on the commands remote, and what it fires there: helpers of the staff
-// command specs (not a spec: TestEZ runs only *.spec modules).
+// What a staff member's client received on the commands remote, what they type into the chat bar, and what a hostile
+// client fires at the remote itself: helpers of the staff command specs (not a spec: TestEZ runs only *.spec modules).
 
 /** Every message the player's client received on the commands remote, in order. */
 export function messagesOf(player: Player): Array<CommandsMessage> {
@@ -29,7 +31,80 @@ export function lastOffer(player: Player): Array<string> | undefined {
 	return names;
 }
 
-/** The player's client fires the commands remote, as a chat command (or a hostile script) would. */
-export function use(player: Player, ...args: Array<unknown>): void {
+/** The client's copy of the commands remote, once the mirror has it. */
+export function clientCommandsRemote(client: HarnessClient): RemoteEvent {
+	const find = () =>
+		client
+			.game()
+			.GetService("ReplicatedStorage")
+			.FindFirstChild(REMOTES_FOLDER_NAME)
+			?.FindFirstChild(COMMANDS_REMOTE);
+	waitUntil(() => {
+		client.sync();
+		return find() !== undefined;
+	}, "the commands remote on the client");
+	return find() as RemoteEvent;
+}
+
+/** The aliases of the TextChatCommands under a TextChatService, sorted. */
+export function aliasesUnder(container: Instance): Array<string> {
+	const found = new Array<string>();
+	for (const item of container.GetDescendants()) {
+		if (item.IsA("TextChatCommand")) found.push(item.PrimaryAlias);
+	}
+	return found.sort();
+}
+
+/** Each player's client with the staff commands mounted, by UserId; cleared when their client is gone. */
+const mounted = new Map<number, { client: HarnessClient; mount: MountedStaffCommands }>();
+
+/** The player's real client, with StaffOps' staff commands mounted on its TextChatService (the client part's work). */
+function chatClient(player: Player): HarnessClient {
+	const known = mounted.get(player.UserId);
+	if (known !== undefined && known.client.player() === player) return known.client;
+	known?.mount.destroy();
+	const client = harness.clients.of(player) ?? harness.clients.attach(player);
+	const mount = mountStaffCommands(
+		clientCommandsRemote(client),
+		client.game().GetService("TextChatService"),
+		() => undefined,
+	);
+	mounted.set(player.UserId, { client, mount });
+	return client;
+}
+
+/**
+ * The player types `line` into the chat bar and presses Enter: the simulated TextChatService fires the matching
+ * TextChatCommand's `Triggered` on their client, whose handler sends the line to the server, as in a live game. A line
+ * whose command the player was not offered is an ordinary chat message (it reaches no command).
+ */
+export function say(player: Player, line: string): void {
+	const client = chatClient(player);
+	const alias = line.match("^(%S+)")[0] as string | undefined;
+	const name = alias?.sub(2);
+	const offered = name !== undefined && (lastOffer(player) ?? []).includes(name);
+	if (offered) {
+		const service = client.game().GetService("TextChatService");
+		waitUntil(() => aliasesUnder(service).includes(alias!), `${alias} on the player's client`);
+	}
+	const triggered = harness.chat.counts().commandsTriggered;
+	const delivered = harness.chat.send(player, line);
+	// An offered command's line goes to its command only: a line that reached the channel instead is a failure.
+	if (offered && (harness.chat.counts().commandsTriggered !== triggered + 1 || delivered !== 0)) {
+		error(`${alias} was typed but did not trigger the player's command`, 2);
+	}
+}
+
+/** Forgets the mounted clients (a spec's `afterEach`, with the harness's reset). */
+export function forgetChatClients(): void {
+	for (const [, known] of mounted) known.mount.destroy();
+	mounted.clear();
+}
+
+/**
+ * A client script fires the commands remote itself, with anything: what an exploiter (or a client whose offer is
+ * stale) does. Staff typing a command use `say`.
+ */
+export function fireRemote(player: Player, ...args: Array<unknown>): void {
 	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), ...args);
 }

@@ -5,7 +5,7 @@ import type { StaffCommand } from "../../../src/server/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { lastOffer, results, use } from "./commandsSupport";
+import { forgetChatClients, lastOffer, results, say } from "./commandsSupport";
 import { allOutput, cleanUp, DEFAULT_INFO, freshStart, join, linesWith, Started, startDeployed } from "./support";
 
 // A game moving over from the official module (issue 38, items 1 and 2) against the reference service's deployed
@@ -65,7 +65,10 @@ const has = (text: string, part: string) => text.find(part, 1, true)[0] !== unde
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => cleanUp());
+	afterEach(() => {
+		forgetChatClients();
+		cleanUp();
+	});
 	afterAll(() => serviceControl.reset());
 
 	describe("moving over from the official module", () => {
@@ -77,7 +80,7 @@ export = () => {
 			expect(lastOffer(mod)!.join(",")).to.equal("kick,find,ban,warn");
 			const target = join(4901, "Spammer");
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
-			use(mod, "/kick spam flooding");
+			say(mod, "/kick spam flooding");
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			// At the service: one registration, under the official ids only; nine seen (no /rank without its key),
 			// none hidden but rank, every grant kept, nothing else registered.
@@ -118,6 +121,19 @@ export = () => {
 			expect(ids.filter((id) => id.lower() === "readmin_kick").size()).to.equal(1);
 			expect(byId("readmin_kick")!.shown.size()).to.equal(2);
 			expect(linesWith(allOutput(), "readmin_Kick is left out").size()).to.equal(1);
+		});
+
+		it("a game command named like a Roblox default chat command (/mute, /w, /t, /help) is left out, one warning each", () => {
+			const named = (name: string): StaffCommand => ({ name, run: () => name });
+			startAndJoin({ gameCommands: [named("Mute"), named("w"), named("t"), named("help"), named("Ping")] });
+			const ids = stored().map((command) => command.id);
+			expect(ids.includes("ping")).to.equal(true);
+			for (const alias of ["mute", "w", "t", "help"]) {
+				expect(ids.includes(alias)).to.equal(false);
+				const said = linesWith(allOutput(), `/${alias} is an alias of one of Roblox's default chat commands`);
+				expect(said.size()).to.equal(1);
+			}
+			expect(linesWith(allOutput(), "Roblox's default chat commands").size()).to.equal(4);
 		});
 
 		it("says once that it took the official commands over, naming the chat log that is off here", () => {
@@ -162,7 +178,7 @@ export = () => {
 			const old = make({ expiresInSeconds: -1 });
 			const verify = (code: string, answers: number) => {
 				started.clock.advance(3);
-				use(mod, `/verify ${code}`);
+				say(mod, `/verify ${code}`);
 				waitUntil(() => results(mod).size() === answers, `the answer to /verify ${code}`);
 				return results(mod)[answers - 1];
 			};

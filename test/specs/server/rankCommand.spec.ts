@@ -4,7 +4,7 @@ import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { lastOffer, results, use } from "./commandsSupport";
+import { fireRemote, forgetChatClients, lastOffer, results, say } from "./commandsSupport";
 import { allOutput, cleanUp, freshStart, join, Started, startDeployed } from "./support";
 
 // `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key"; issue 38, item 6: by number or
@@ -84,7 +84,10 @@ export = () => {
 		serviceControl.call("POST", "/_control/ranking-keys", { key: RANKING_KEY });
 		harness.players.setGroupRoles(GROUP, ROLES);
 	});
-	afterEach(() => cleanUp());
+	afterEach(() => {
+		forgetChatClients();
+		cleanUp();
+	});
 	afterAll(() => serviceControl.reset());
 
 	describe("/rank", () => {
@@ -98,7 +101,7 @@ export = () => {
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
 
 			// By the role's name: resolved in game against the group's roles, sent as its rank number.
-			use(mod, "/rank newc head moderator");
+			say(mod, "/rank newc head moderator");
 			waitUntil(() => results(mod).size() === 1, "the rank's result");
 			expect(results(mod)[0]).to.equal("Ranked Newcomer (@Newcomer) to Head Moderator (rank 200).");
 			// The service logs a request as it answers, maybe after the client read the answer: wait, bounded.
@@ -128,7 +131,7 @@ export = () => {
 			const mod = staffJoins(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			join(4802, "Newcomer");
-			use(mod, "/rank Newcomer Moderator");
+			say(mod, "/rank Newcomer Moderator");
 			waitSeconds(0.5);
 			expect(results(mod).size()).to.equal(0);
 			expect(count("setRank")).to.equal(0);
@@ -141,7 +144,13 @@ export = () => {
 			const mod = staffJoins(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			join(4803, "Newcomer");
-			use(mod, "/rank Newcomer Moderator");
+			// Typed: their client has no /rank, so the line is an ordinary chat message that reaches no command.
+			say(mod, "/rank Newcomer Moderator");
+			waitSeconds(0.3);
+			expect(harness.chat.counts().commandsTriggered).to.equal(0);
+			expect(results(mod).size()).to.equal(0);
+			// Fired at the remote by the client itself (an exploiter, or a stale offer): the server refuses it.
+			fireRemote(mod, "/rank Newcomer Moderator");
 			waitUntil(() => results(mod).size() === 1, "the refusal");
 			expect(results(mod)[0]).to.equal("You may not use /rank.");
 			waitSeconds(0.3);
@@ -155,11 +164,11 @@ export = () => {
 			const typed = ["Nobody Special", "..", ".", "-1", "1e3", "0", "256", "Guest", string.rep("r", 101)];
 			for (let i = 0; i < typed.size(); i++) {
 				started.clock.advance(3);
-				use(mod, `/rank Newcomer ${typed[i]}`);
+				say(mod, `/rank Newcomer ${typed[i]}`);
 				waitUntil(() => results(mod).size() === i + 1, `the answer to /rank ... ${typed[i]}`);
 			}
 			started.clock.advance(3);
-			use(mod, "/rank Newcomer");
+			say(mod, "/rank Newcomer");
 			waitUntil(() => results(mod).size() === typed.size() + 1, "the usage");
 			waitSeconds(0.3);
 			expect(count("setRank")).to.equal(0);
@@ -171,7 +180,7 @@ export = () => {
 			expect(results(mod)[typed.size()]).to.equal("Usage: /rank <player> <rank>");
 
 			started.clock.advance(3);
-			use(mod, "/rank Newcomer 150");
+			say(mod, "/rank Newcomer 150");
 			waitUntil(() => results(mod).size() === typed.size() + 2, "the rank by number");
 			expect(results(mod)[typed.size() + 1]).to.equal("Ranked Newcomer (@Newcomer) to rank 150.");
 			waitUntil(() => count("setRank") === 1, "the ranking request in the service's log");
@@ -188,11 +197,11 @@ export = () => {
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4806, "Newcomer");
 			serviceControl.call("POST", "/_control/ranking-failures", { times: 1 });
-			use(mod, "/rank Newcomer Moderator");
+			say(mod, "/rank Newcomer Moderator");
 			waitUntil(() => results(mod).size() === 1, "the first result");
 			serviceControl.fault({ operation: "setRank", kind: "drop-after", times: 1 });
 			started.clock.advance(3);
-			use(mod, "/rank Newcomer 200");
+			say(mod, "/rank Newcomer 200");
 			waitUntil(() => results(mod).size() === 2, "the second result");
 			started.clock.advance(120);
 			waitSeconds(0.5);
@@ -207,7 +216,7 @@ export = () => {
 			const started = startWithGrants({ rankingKey: wrongKey, logLevel: "verbose" }, [["readmin_rank", MOD]]);
 			const mod = staffJoins(started, MOD, "ModMarco");
 			join(4805, "Newcomer");
-			use(mod, "/rank Newcomer Moderator");
+			say(mod, "/rank Newcomer Moderator");
 			waitUntil(() => results(mod).size() === 1, "the refusal's result");
 			const shown = results(mod)[0];
 			expect(has(shown, "refused the game's ranking key (HTTP 401)")).to.equal(true);
