@@ -8,7 +8,7 @@ import type { StaffCommand } from "../../../src/server/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { lastOffer, results, use } from "./commandsSupport";
+import { forgetChatClients, lastOffer, results, say } from "./commandsSupport";
 import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
 
 // Staff input as staff type it (issue 41, items 1 to 3) against the reference service's deployed profile: lengths
@@ -45,7 +45,7 @@ function staffReady(
 function typed(started: Started, mod: Player, line: string): string {
 	const before = results(mod).size();
 	started.clock.advance(3);
-	use(mod, line);
+	say(mod, line);
 	waitUntil(() => results(mod).size() > before, `the answer to ${line.sub(1, 40)}`);
 	return results(mod)[before];
 }
@@ -61,7 +61,10 @@ interface BanBody {
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => cleanUp());
+	afterEach(() => {
+		forgetChatClients();
+		cleanUp();
+	});
 	afterAll(() => serviceControl.reset());
 
 	describe("lengths as staff write them", () => {
@@ -164,7 +167,7 @@ export = () => {
 			expect(GAME_COMMAND_SECONDS).to.equal(30);
 			const [started, mod] = staffReady(["stuck", "readmin_kick"], { gameCommands: [stuck] });
 			const target = join(4440, "Spammer");
-			use(mod, "/stuck");
+			say(mod, "/stuck");
 			waitSeconds(0.2);
 			// One use at a time still holds while it runs.
 			expect(typed(started, mod, "/kick Spammer spam")).to.equal("Your last command is still running.");
