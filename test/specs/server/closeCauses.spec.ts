@@ -78,6 +78,8 @@ export = () => {
 			});
 			join(2411);
 			join(2412);
+			// PlayerAdded's handlers run deferred: the close must find both joins known, or there is nothing unsent.
+			waitUntil(() => started.server.diagnostics().joins.players === 2, "StaffOps to know both joins");
 			waitForFailures(started.server, "register", 1);
 
 			const [seconds, finished] = harness.server.close();
@@ -96,6 +98,8 @@ export = () => {
 			harness.http.setEnabled(false);
 			const started = startStaffOps({ shutdownDeadlineSeconds: DEADLINE });
 			join(2421);
+			// PlayerAdded's handlers run deferred; with HTTP off the registration can fail before they ran.
+			waitUntil(() => started.server.diagnostics().joins.players === 1, "StaffOps to know the join");
 			waitForFailures(started.server, "register", 1);
 
 			const [seconds, finished] = harness.server.close();
