@@ -871,7 +871,7 @@ export const MUTANTS = [
 		from: 'if (status === 405 || status === 501) return "no-route";',
 		to: 'if (status === 501) return "no-route";',
 		what: "a 405 on the keep-alive or leave route reads as a refusal, not a missing route (the route keeps being sent)",
-		specs: "specs server pinnedRoutes",
+		specs: "specs server optionalRoutes",
 	},
 	{
 		id: "leave-404-turns-off",
@@ -880,7 +880,7 @@ export const MUTANTS = [
 		from: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify",',
 		to: 'playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "turn-off",',
 		what: "a 404 on a leave counts toward a missing route without one read to tell a forgotten server apart",
-		specs: "specs server pinnedRoutes",
+		specs: "specs server optionalRoutes",
 	},
 	{
 		id: "transport-forgets-earlier-acted",
@@ -889,7 +889,7 @@ export const MUTANTS = [
 		from: "const acted = earlierMayHaveActed || classifyOutcome(outcome).mayHaveActed;",
 		to: "const acted = classifyOutcome(outcome).mayHaveActed;",
 		what: "from the third attempt on, the final error forgets that an earlier attempt may have been acted on",
-		specs: "specs transport pinned",
+		specs: "specs transport mayHaveActed",
 	},
 	{
 		id: "shutdown-skips-leaves",
@@ -898,7 +898,7 @@ export const MUTANTS = [
 		from: "(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())",
 		to: "(joins.queue.pending() > 0 || presence.sync.isFinishing())",
 		what: "BindToClose does not wait for queued leaves (leaves queued at shutdown are dropped)",
-		specs: "specs server pinnedShutdown",
+		specs: "specs server shutdownLeaves",
 	},
 	{
 		id: "policy-5xx-transient",
@@ -907,7 +907,7 @@ export const MUTANTS = [
 		from: 'if (status >= 500) return "unknown";',
 		to: 'if (status >= 500) return "transient";',
 		what: "a 500, 502 or 504 on a join reads as 'nothing happened': the join is sent again without a look",
-		specs: "specs server pinnedJoins joins whose outcome",
+		specs: "specs server joinOutcomes joins whose outcome",
 	},
 	{
 		id: "policy-budget-refused",
@@ -916,7 +916,7 @@ export const MUTANTS = [
 		from: 'case "budget":\n\t\t\treturn "transient";',
 		to: 'case "budget":\n\t\t\treturn "refused";',
 		what: "a request that waited too long for the budget reads as a final refusal (background joins dropped)",
-		specs: "specs server pinnedJoins joins whose outcome",
+		specs: "specs server joinOutcomes joins whose outcome",
 	},
 	{
 		id: "poll-retry-after-uncapped",
@@ -925,7 +925,7 @@ export const MUTANTS = [
 		from: "maxRetryAfter: math.max(settings.maxRetryDelay, BACKGROUND.maxRetryAfter),",
 		to: "maxRetryAfter: math.huge,",
 		what: "a poll honours a Retry-After of an hour as is",
-		specs: "specs bridge pinned",
+		specs: "specs bridge changedIds",
 	},
 	{
 		id: "presence-rereports-banned",
@@ -934,7 +934,7 @@ export const MUTANTS = [
 		from: "known === undefined || known.banned || record.left",
 		to: "known === undefined || record.left",
 		what: "a banned player who stays (kicking off) is reported again on every heartbeat",
-		specs: "specs server pinnedJoins heartbeats and players",
+		specs: "specs server joinOutcomes heartbeats and players",
 	},
 	{
 		id: "listing-missing-as-empty",
@@ -943,7 +943,7 @@ export const MUTANTS = [
 		from: "if (players === undefined && ids === undefined) return undefined;",
 		to: "",
 		what: "a running-game answer with no player list reads as an empty list",
-		specs: "specs server pinnedJoins heartbeats and players",
+		specs: "specs server joinOutcomes heartbeats and players",
 	},
 	{
 		id: "shutdown-leaves-despite-end",
@@ -952,7 +952,7 @@ export const MUTANTS = [
 		from: 'if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;',
 		to: "",
 		what: "at shutdown with the server's end on (interface profile), a leave is sent for every player present",
-		specs: "specs server pinnedShutdown",
+		specs: "specs server shutdownLeaves",
 	},
 	{
 		id: "shutdown-join-dropped",
@@ -961,7 +961,7 @@ export const MUTANTS = [
 		from: "if (record.left && !this.host.shuttingDown()) {\n\t\t\t// Nothing reached the service",
 		to: "if (record.left) {\n\t\t\t// Nothing reached the service",
 		what: "during shutdown a join that fails transiently is dropped instead of retried within the deadline",
-		specs: "specs server pinnedShutdown",
+		specs: "specs server shutdownLeaves",
 	},
 	{
 		id: "delivery-changed-ids-from-start",
@@ -970,7 +970,7 @@ export const MUTANTS = [
 		from: "\tif (size <= MAX_BACKLOG) return 0;\n",
 		to: "\tif (size >= 0) return 0;\n",
 		what: "a transcript whose ids all changed is replayed from its first message",
-		specs: "specs bridge pinned",
+		specs: "specs bridge changedIds",
 	},
 	{
 		id: "request-echo-unredacted",
@@ -979,7 +979,7 @@ export const MUTANTS = [
 		from: 'else if (typeIs(item, "string")) record[key] = scrub(item);',
 		to: 'else if (typeIs(item, "string")) record[key] = item;',
 		what: "a key echoed in a field other than loaderId reaches game code",
-		specs: "specs api pinned",
+		specs: "specs api keyEchoes",
 	},
 	{
 		id: "kick-empty-message",
@@ -988,7 +988,7 @@ export const MUTANTS = [
 		from: 'kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE',
 		to: "kickMessage !== undefined ? kickMessage : DEFAULT_KICK_MESSAGE",
 		what: "an empty kickMessage kicks with an empty message instead of the default text",
-		specs: "specs server pinnedJoins kick messages",
+		specs: "specs server joinOutcomes kick messages",
 	},
 	{
 		id: "kick-template-percent",
@@ -997,7 +997,7 @@ export const MUTANTS = [
 		from: 'template.gsub("{reason}", () => reason)',
 		to: 'template.gsub("{reason}", reason)',
 		what: "a ban reason with % breaks the kick-message template (default text and a warning instead)",
-		specs: "specs server pinnedJoins kick messages",
+		specs: "specs server joinOutcomes kick messages",
 	},
 	{
 		id: "announce-every-answer",
@@ -1006,7 +1006,7 @@ export const MUTANTS = [
 		from: "\tif (record.announced) return;\n",
 		to: "\n",
 		what: "staffJoined and playerBanned fire again when players are reported again after the server was forgotten",
-		specs: "specs server pinnedJoins heartbeats and players",
+		specs: "specs server joinOutcomes heartbeats and players",
 	},
 	{
 		id: "forget-rereports-banned",
@@ -1015,7 +1015,7 @@ export const MUTANTS = [
 		from: '(phase === "answered" && record.answer?.banned !== true)',
 		to: 'phase === "answered"',
 		what: "after the service forgets the server, banned players are reported (and kicked) again",
-		specs: "specs server pinnedJoins heartbeats and players",
+		specs: "specs server joinOutcomes heartbeats and players",
 	},
 	// ---- issue 33: behaviours of the last round's code (and two older ones) that a one-expression bug broke with
 	// every spec green; each has a spec named for it (test/specs/*/plantedRound5.spec.ts, plantedSync.spec.ts).
@@ -1026,7 +1026,7 @@ export const MUTANTS = [
 		from: "this.refused(err);\n\t\t\tif (this.token === token) this.schedule();",
 		to: "this.refused(err);\n\t\t\tif (this.token !== token) this.schedule();",
 		what: "after the service refuses one sync (a 400), syncing stops for good",
-		specs: "specs server plantedSync the sync after failures",
+		specs: "specs server syncRecovery the sync after failures",
 	},
 	{
 		id: "sync-retry-after-uncapped",
@@ -1035,7 +1035,7 @@ export const MUTANTS = [
 		from: "math.max(wait, math.min(retryAfter, MAX_RETRY_AFTER))",
 		to: "math.max(wait, retryAfter)",
 		what: "a sync honours any Retry-After (an hour) instead of the 600 s cap",
-		specs: "specs server plantedSync the sync after failures",
+		specs: "specs server syncRecovery the sync after failures",
 	},
 	{
 		id: "sync-interval-from-answer",
@@ -1044,7 +1044,7 @@ export const MUTANTS = [
 		from: "const elapsed = this.seams.scheduler.now() - this.startedAt;",
 		to: "const elapsed = 0;",
 		what: "the sync interval is counted from the answer: syncs drift later by each request's duration",
-		specs: "specs server plantedSync the sync after failures",
+		specs: "specs server syncRecovery the sync after failures",
 	},
 	{
 		id: "sync-404-reads-running-id",
@@ -1053,7 +1053,7 @@ export const MUTANTS = [
 		from: "this.seams.client.games.getRunning(registered.internalGameId",
 		to: "this.seams.client.games.getRunning(registered.runningGameId",
 		what: "after a 404 on the sync, the check read names the running game id instead of the internal one",
-		specs: "specs server plantedSync the sync after failures",
+		specs: "specs server syncRecovery the sync after failures",
 	},
 	{
 		id: "dashboard-shutdown-twice",
@@ -1062,7 +1062,7 @@ export const MUTANTS = [
 		from: "\t\t\tif (this.shutdownText !== undefined) return;\n",
 		to: "\n",
 		what: "a second shutdown action fires shutdownRequested again and kicks everyone again",
-		specs: "specs server plantedSync dashboard actions",
+		specs: "specs server syncRecovery dashboard actions",
 	},
 	{
 		id: "dashboard-notify-unfiltered",
@@ -1071,7 +1071,7 @@ export const MUTANTS = [
 		from: "this.seams.notifications()?.FireClient(player, text);",
 		to: "this.seams.notifications()?.FireClient(player, action.message);",
 		what: "a dashboard notification reaches the player's screen unfiltered",
-		specs: "specs server plantedSync dashboard actions",
+		specs: "specs server syncRecovery dashboard actions",
 	},
 	{
 		id: "desk-echo-unfiltered",
@@ -1080,7 +1080,7 @@ export const MUTANTS = [
 		from: "this.options.bridge.echo(call.chat, call.player.DisplayName, shown)",
 		to: "this.options.bridge.echo(call.chat, call.player.DisplayName, written)",
 		what: "the player's own message is echoed into their chat window unfiltered",
-		specs: "specs bridge plantedRound5",
+		specs: "specs bridge supportDeskEdges",
 	},
 	{
 		id: "desk-self-report",
@@ -1089,7 +1089,7 @@ export const MUTANTS = [
 		from: "if (request.reporting === player.UserId) return WORDS.self;",
 		to: "if (request.reporting === -1) return WORDS.self;",
 		what: "a player can report himself",
-		specs: "specs bridge plantedRound5",
+		specs: "specs bridge supportDeskEdges",
 	},
 	{
 		id: "desk-say-other-chat",
@@ -1098,7 +1098,7 @@ export const MUTANTS = [
 		from: "if (call === undefined || call.player !== player || call.ending || text === undefined)",
 		to: "if (call === undefined || call.ending || text === undefined)",
 		what: "a player can post into another player's support chat by its chat id",
-		specs: "specs bridge plantedRound5",
+		specs: "specs bridge supportDeskEdges",
 	},
 	{
 		id: "desk-failed-end-reopened",
@@ -1107,7 +1107,7 @@ export const MUTANTS = [
 		from: "this.ended.set(call.callId, true);\n\t\tthis.stats.ends += 1;",
 		to: "this.stats.ends += 1;",
 		what: "a call whose support/end failed is reopened by the next sync that still lists it as open",
-		specs: "specs bridge plantedRound5",
+		specs: "specs bridge supportDeskEdges",
 	},
 	{
 		id: "outbox-failed-batch-last",
@@ -1116,7 +1116,7 @@ export const MUTANTS = [
 		from: "this.requeue(batch);",
 		to: "for (const event of batch) this.push(event, false);",
 		what: "after a failed sync, the player's messages reach staff out of order",
-		specs: "specs bridge plantedRound5",
+		specs: "specs bridge supportDeskEdges",
 	},
 	{
 		id: "consent-sent-again",
@@ -1125,7 +1125,7 @@ export const MUTANTS = [
 		from: "\t\t\tif (asked.sentFor.has(runningGameId)) return;\n",
 		to: "\n",
 		what: "a consent decision is recorded again for the same running game",
-		specs: "specs server plantedRound5 consent",
+		specs: "specs server consentOnce",
 	},
 	{
 		id: "presence-lone-player-empty-list",
@@ -1134,7 +1134,7 @@ export const MUTANTS = [
 		from: "listed.size() === 0 && answered >= 2",
 		to: "listed.size() === 0 && answered >= 1",
 		what: "with one player on the server, an empty list is taken as a broken answer: the lost player is never reported again",
-		specs: "specs server plantedRound5 the heartbeat",
+		specs: "specs server heartbeatList",
 	},
 	{
 		id: "shutdown-one-call-left-open",
@@ -1143,7 +1143,7 @@ export const MUTANTS = [
 		from: "return this.calls.size() > 0 ||",
 		to: "return this.calls.size() > 1 ||",
 		what: "a server shutting down with exactly one open call does not end it",
-		specs: "specs server plantedRound5 shutdown",
+		specs: "specs server shutdownCalls",
 	},
 	{
 		id: "join-probes-at-once",
@@ -1152,7 +1152,7 @@ export const MUTANTS = [
 		from: "\t\t\t\tthis.probing = true;\n",
 		to: "\n",
 		what: "while joins are failing, several go out at once as probes instead of one",
-		specs: "specs server plantedRound5 joins while",
+		specs: "specs server joinProbe",
 	},
 	{
 		id: "health-recovers-after-new-failure",
@@ -1161,7 +1161,7 @@ export const MUTANTS = [
 		from: "outage.lastFailure = now;\n\t\t\toutage.succeededSince = false;",
 		to: "outage.lastFailure = now;",
 		what: "after a success and then another failure, an outage still ends after the quiet minute with a recovery line",
-		specs: "specs background plantedRound5",
+		specs: "specs background outageLog",
 	},
 	{
 		id: "slicer-yields-unyieldable",
@@ -1170,7 +1170,7 @@ export const MUTANTS = [
 		from: " || !coroutine.isyieldable()",
 		to: "",
 		what: "the slicer yields where the thread cannot: a large read from a non-yieldable context throws",
-		specs: "specs shared plantedRound5",
+		specs: "specs shared slicer",
 	},
 	{
 		id: "slicer-never-restarts",
@@ -1179,7 +1179,7 @@ export const MUTANTS = [
 		from: "this.yields += 1;\n\t\tthis.restart();",
 		to: "this.yields += 1;",
 		what: "after its first yield the slicer never restarts its slice: long reads take a frame every 32 steps",
-		specs: "specs shared plantedRound5",
+		specs: "specs shared slicer",
 	},
 	{
 		id: "request-string-answer-unredacted",

@@ -56,7 +56,7 @@ function run(label, command, commandArgs, options = {}) {
 }
 
 /**
- * The failed TestEZ specs in a run's report, each as its path ("server > plantedRound5 > shutdown > ends ..."): the
+ * The failed TestEZ specs in a run's report, each as its path ("server > shutdownCalls > shutdown > ends ..."): the
  * report marks a failed node `[-]` at its depth, and a failed spec is a `[-]` line with no deeper `[-]` line under it.
  * The summary repeats them, so the last lines of a long run (all a CI log may keep) say what failed.
  */

@@ -1,13 +1,9 @@
-import { ReplicatedStorage, ServerScriptService } from "@rbxts/services";
 import { ClientDevice, HarnessClient, harness } from "../../support/harness";
+import { DropInModels } from "../../support/dropInModel";
 import { deskControl, ControlTicket } from "../../support/deskControl";
 import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, freshStart } from "../server/support";
 import { waitSeconds, waitUntil } from "../../support/waits";
-
-interface ModelLibrary {
-	StaffOps: { stop: (this: void) => void };
-}
 
 const PHONE: ClientDevice = {
 	touchEnabled: true,
@@ -17,24 +13,6 @@ const PHONE: ClientDevice = {
 	tzOffsetMinutes: 60,
 };
 const CLOSING = "The call was ended by a staff member.";
-
-let loaded = 0;
-const made = new Array<Instance>();
-
-/** The drop-in model, booted by its Bootstrap script as in a game. */
-function bootModel(): ModelLibrary {
-	loaded += 1;
-	const container = new Instance("Folder");
-	container.Name = `SupportCallsSpec${loaded}`;
-	container.Parent = ServerScriptService;
-	made.push(container);
-	const model = harness.loadModel("build/StaffOps.rbxm", container) as ModuleScript;
-	model.SetAttribute("BaseUrl", harness.serviceUrl);
-	model.SetAttribute("ApiKey", harness.serviceKey);
-	const [ok, problem] = harness.runScript(model.FindFirstChild("Bootstrap") as Script);
-	if (!ok) error(`Bootstrap failed: ${problem}`, 2);
-	return require(model) as ModelLibrary;
-}
 
 function gui(client: HarnessClient, name: string): Instance | undefined {
 	return client.localPlayer().FindFirstChildOfClass("PlayerGui")?.FindFirstChild(name);
@@ -99,23 +77,18 @@ function callStaff(client: HarnessClient, reason: string): ControlTicket {
 // The player's side of calling staff, end to end: the drop-in model on the server, its client part in real clients,
 // the reference service's deployed profile storing tickets and its control API playing the agent.
 export = () => {
-	let library: ModelLibrary | undefined;
+	const models = new DropInModels("SupportCallsSpec");
 
 	afterEach(() => {
-		library?.StaffOps.stop();
-		library = undefined;
-		for (const instance of made) instance.Destroy();
-		made.clear();
+		models.drop();
 		cleanUp();
-		ReplicatedStorage.FindFirstChild("StaffOpsClient")?.Destroy();
-		ReplicatedStorage.FindFirstChild("StaffOpsRemotes")?.Destroy();
 	});
 
 	describe("calling staff from a real client", () => {
 		it("shows no Call staff entry with the interface profile", () => {
 			freshStart();
 			const client = joinClient(2301, "Interface");
-			library = bootModel();
+			models.boot();
 			waitUntil(() => serviceControl.count("playerJoin" as never) >= 1, "the join");
 			waitUntil(() => gui(client, "StaffOpsCallStaff") !== undefined, "the entry's ScreenGui", 10);
 			waitSeconds(1.5);
@@ -127,7 +100,7 @@ export = () => {
 			freshStart("deployed");
 			deskControl.settings({ moderation: false });
 			const client = joinClient(2303, "NoMenu");
-			library = bootModel();
+			models.boot();
 			waitUntil(() => serviceControl.count("playerJoin" as never) >= 1, "the join");
 			waitUntil(() => gui(client, "StaffOpsCallStaff") !== undefined, "the entry's ScreenGui", 10);
 			waitSeconds(1.5);
@@ -138,7 +111,7 @@ export = () => {
 		it("opens the form, sends one support/create, writes in the chat window once, and ends the call", () => {
 			freshStart("deployed");
 			const client = joinClient(2302, "Caller");
-			library = bootModel();
+			models.boot();
 			// docs/support-calls.md (SC31): the entry is a 44 px tall button, shown while calling is available.
 			waitUntil(() => entryShown(client), "the Call staff entry", 20);
 			const entryButton = at<TextButton>(gui(client, "StaffOpsCallStaff"), "CallStaff");
@@ -186,7 +159,7 @@ export = () => {
 		it("keeps the window open with the closing message after an agent ends the call", () => {
 			freshStart("deployed");
 			const client = joinClient(2303, "Waiting");
-			library = bootModel();
+			models.boot();
 			const ticket = callStaff(client, "Stuck in a wall");
 			deskControl.reply(ticket._id, "Try respawning.");
 			waitUntil(() => shownTexts(client).includes("Try respawning."), "the agent's reply", 10);
@@ -210,7 +183,7 @@ export = () => {
 			freshStart("deployed");
 			harness.text.setCanChat(2304, false);
 			const client = joinClient(2304, "Quiet");
-			library = bootModel();
+			models.boot();
 			waitUntil(() => entryShown(client), "the Call staff entry", 20);
 			press(at(gui(client, "StaffOpsCallStaff"), "CallStaff"));
 			const form = at(gui(client, "StaffOpsCallForm"), "Form");
@@ -237,7 +210,7 @@ export = () => {
 			freshStart("deployed");
 			const other = harness.clients.join(2306, "Rude", PHONE);
 			const client = joinClient(2305, "Reporter");
-			library = bootModel();
+			models.boot();
 			waitUntil(() => entryShown(client), "the Call staff entry", 20);
 			press(at(gui(client, "StaffOpsCallStaff"), "CallStaff"));
 			const form = at(gui(client, "StaffOpsCallForm"), "Form");

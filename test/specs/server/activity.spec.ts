@@ -9,14 +9,17 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import {
-	Started,
 	alterAnswers,
 	cleanUp,
+	drainEvents,
 	freshStart,
 	join,
 	linesWith,
 	specClient,
 	startDeployed,
+	Started,
+	syncAfter,
+	syncsHandled,
 	warnings,
 } from "./support";
 
@@ -43,19 +46,6 @@ function stored(sessionId: string): Array<StoredEvent> {
 
 function storedAll(): Array<StoredEvent> {
 	return (serviceControl.call("GET", "/_control/session-events") as { events: Array<StoredEvent> }).events;
-}
-
-/** Syncs whose answer (or failure) the library has handled. */
-function handled(started: Started): number {
-	const counts = started.server.diagnostics().presence.sync;
-	return counts.sent + counts.failures;
-}
-
-/** Moves the clock a sync interval on and waits for that sync's answer. */
-function sync(started: Started): void {
-	const before = handled(started);
-	started.clock.advance(SYNC_IDLE_SECONDS);
-	waitUntil(() => handled(started) > before, "the sync's answer");
 }
 
 function staffJoin(userId = 1002): [Player, string] {
@@ -91,7 +81,7 @@ function changesSynced(states: Array<string>, apart: number): [Started, string] 
 		started.clock.advance(apart);
 		waitSeconds(0.03);
 	}
-	sync(started);
+	syncAfter(started, SYNC_IDLE_SECONDS);
 	return [started, sessionId];
 }
 
@@ -134,7 +124,7 @@ export = () => {
 			chats.Fire(staff, cyrillic);
 			chats.Fire(staff, cjk);
 			chats.Fire(staff, string.rep("a", 201));
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			const events = stored(sessionId);
 			expect(events.size()).to.equal(2);
 			expect(events[0].type).to.equal("message");
@@ -174,11 +164,11 @@ export = () => {
 				waitSeconds(0.05);
 			};
 			away(8);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			// Was 2: idle at once, active on return.
 			expect(stored(sessionId).size()).to.equal(0);
 			away(50);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			const events = stored(sessionId);
 			expect(events.map((event) => event.type).join(",")).to.equal("idle,active");
 			// Idle 45 s into the 50 s away, active on return.
@@ -201,7 +191,7 @@ export = () => {
 				focus.Fire(false);
 				pass(120);
 				waitSeconds(0.1);
-				sync(started);
+				syncAfter(started, SYNC_IDLE_SECONDS);
 				expect(stored(sessionId).size()).to.equal(0);
 				detector.Disconnect();
 			});
@@ -220,7 +210,7 @@ export = () => {
 			expect(started.server.features.presence.events.size()).to.equal(0);
 			pass(1);
 			waitSeconds(0.1);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			expect(
 				stored(sessionId)
 					.map((event) => event.type)
@@ -248,7 +238,7 @@ export = () => {
 			fire(banned, "idle");
 			fire(staff, "idle");
 			waitSeconds(0.1);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			expect(storedAll().size()).to.equal(1);
 			expect(stored(sessionId).size()).to.equal(1);
 			cleanUp();
@@ -272,7 +262,7 @@ export = () => {
 			const [staff, oldSession] = staffJoin();
 			fire(staff, "idle");
 			waitSeconds(0.05);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			expect(stored(oldSession).size()).to.equal(1);
 			const firstRunning = started.server.getRunningGameId()!;
 			serviceControl.forget(started.server.getInternalGameId()!);
@@ -290,7 +280,7 @@ export = () => {
 			started.clock.advance(1);
 			fire(staff, "active");
 			waitSeconds(0.1);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			// The new session starts active: the idle the player still is goes to it first, then the change.
 			expect(
 				stored(newSession)
@@ -321,7 +311,7 @@ export = () => {
 			}, "the join under the new registration");
 			const newSession = StaffOps.getSession(staff)!.sessionId!;
 			waitSeconds(0.1);
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			expect(stored(oldSession).size()).to.equal(0);
 			// The new session starts active: the idle the player is in goes to it.
 			expect(
@@ -362,9 +352,9 @@ export = () => {
 				plan.get(second)?.();
 				task.wait();
 				const due = math.floor((started.clock.now() - t0) / SYNC_IDLE_SECONDS);
-				waitUntil(() => handled(started) >= due, "the sync's answer");
+				waitUntil(() => syncsHandled(started) >= due, "the sync's answer");
 			}
-			sync(started);
+			syncAfter(started, SYNC_IDLE_SECONDS);
 			client.detector.Disconnect();
 			// The client was idle 70 s (from 45 s after it stopped moving until input: 45 s; 25 s of its 70 s unfocused),
 			// typed 30 s, active 200 s.
@@ -446,7 +436,7 @@ export = () => {
 				started.clock.advance(2);
 				// The sync runs every SYNC_IDLE_SECONDS on this clock: wait for each one that fell due.
 				const due = math.floor((started.clock.now() - start) / SYNC_IDLE_SECONDS);
-				waitUntil(() => handled(started) >= due, "the sync's answer");
+				waitUntil(() => syncsHandled(started) >= due, "the sync's answer");
 			}
 			waitSeconds(0.1);
 			// Staff first: by now only the changes of the last sync interval (and the one in flight) wait, one every
@@ -457,7 +447,7 @@ export = () => {
 				.size();
 			expect(staffBeforeDrain >= staff.size() * (STEPS - math.ceil(SYNC_IDLE_SECONDS / 2))).to.equal(true);
 			for (let drain = 0; drain < 40 && started.server.features.presence.events.size() > 0; drain++)
-				sync(started);
+				syncAfter(started, SYNC_IDLE_SECONDS);
 			const all = storedAll();
 			let staffStored = 0;
 			let staffSent = 0;
@@ -473,7 +463,7 @@ export = () => {
 			print(
 				`[figure] 100 players (${staff.size()} staff), one change per 2 s for ${STEPS * 2} s: staff ` +
 					`${staffStored} of ${staffSent} stored in order; everyone ${all.size()} of ${total} stored, ` +
-					`${dropped} dropped, ${handled(started)} syncs`,
+					`${dropped} dropped, ${syncsHandled(started)} syncs`,
 			);
 			expect(staffStored).to.equal(staffSent);
 			expect(all.size() + dropped).to.equal(total);
@@ -501,15 +491,7 @@ export = () => {
 			}
 			waitSeconds(0.1);
 			serviceControl.clearFaults();
-			// Drains at the syncs' pace, bounded in real time rather than in steps: each sync's answer takes as long as
-			// the machine needs, and a fixed number of short steps ran out on a busy one.
-			const draining = os.clock();
-			while (started.server.features.presence.events.size() > 0) {
-				if (os.clock() - draining > 60) error("timed out after 60 s waiting for the queue to drain");
-				started.clock.advance(2);
-				waitSeconds(0.02);
-			}
-			waitSeconds(0.2);
+			drainEvents(started);
 			const all = storedAll();
 			const quietSession = StaffOps.getSession(quiet)!.sessionId!;
 			expect(all.filter((event) => event.sessionId === quietSession).size()).to.equal(1);

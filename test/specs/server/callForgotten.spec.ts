@@ -4,7 +4,7 @@ import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, join, startRegistered } from "./support";
+import { cleanUp, freshStart, join, startRegistered } from "./support";
 
 // A support call and a server the service forgot (the soak's deployed mode, seed 5, found it: one call left open
 // after shutdown). The call was opened under the first registration; the service forgot that server and the library
@@ -12,10 +12,7 @@ import { cleanUp, join, startRegistered } from "./support";
 // ends only that server's calls at a leave: nothing ended the call. Against the reference service's deployed profile.
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 

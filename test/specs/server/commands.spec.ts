@@ -8,7 +8,7 @@ import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { cleanUp, freshStart, join, specClient, Started, startDeployed, startRegistered } from "./support";
-import { fireRemote, forgetChatClients, lastOffer, results, say } from "./commandsSupport";
+import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
@@ -94,10 +94,7 @@ function pingAfter(started: Started, player: Player, seconds: number): string {
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => {
-		forgetChatClients();
-		cleanUp();
-	});
+	afterEach(() => cleanUpCommands());
 	afterAll(() => serviceControl.reset());
 
 	describe("staff commands", () => {

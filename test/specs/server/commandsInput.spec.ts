@@ -8,8 +8,8 @@ import type { StaffCommand } from "../../../src/server/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { forgetChatClients, lastOffer, results, say } from "./commandsSupport";
-import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
+import { cleanUpCommands, lastOffer, results, say } from "./commandsSupport";
+import { freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
 
 // Staff input as staff type it (issue 41, items 1 to 3) against the reference service's deployed profile: lengths
 // written `3d`, `1w`, `24h` or as a number of days reach the service as the end asked for, or are refused with the
@@ -61,10 +61,7 @@ interface BanBody {
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => {
-		forgetChatClients();
-		cleanUp();
-	});
+	afterEach(() => cleanUpCommands());
 	afterAll(() => serviceControl.reset());
 
 	describe("lengths as staff write them", () => {

@@ -3,6 +3,7 @@ import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsPr
 import { ensureRemote, REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
 import { HarnessClient, harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
+import { cleanUp } from "./support";
 
 // What a staff member's client received on the commands remote, what they type into the chat bar, and what a hostile
 // client fires at the remote itself: helpers of the staff command specs (not a spec: TestEZ runs only *.spec modules).
@@ -95,10 +96,11 @@ export function say(player: Player, line: string): void {
 	}
 }
 
-/** Forgets the mounted clients (a spec's `afterEach`, with the harness's reset). */
-export function forgetChatClients(): void {
+/** Every command spec's `afterEach`: forgets the mounted chat clients, then StaffOps and the fakes (`cleanUp`). */
+export function cleanUpCommands(): void {
 	for (const [, known] of mounted) known.mount.destroy();
 	mounted.clear();
+	cleanUp();
 }
 
 /**

@@ -8,7 +8,7 @@ import { Signal } from "../../../src/shared/signal";
 import { HarnessClient, harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, specClient, startRegistered } from "./support";
+import { cleanUp, freshStart, specClient, startRegistered } from "./support";
 
 // Consent, tracking modes and staff activity (issue 22, items 3 to 5) against the reference service's deployed
 // profile. The privacy fields of a join answer are set per player by wrapping the client (the service's own privacy
@@ -82,8 +82,7 @@ export = () => {
 	const emitSessionEvent = (event: SessionEvent) => events.push(event);
 
 	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
+		freshStart("deployed");
 		events.clear();
 	});
 	afterEach(() => cleanUp());

@@ -4,7 +4,7 @@ import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { deskControl } from "../../support/deskControl";
-import { Started, cleanUp, join, startDeployed } from "./support";
+import { cleanUp, freshStart, join, startDeployed, Started } from "./support";
 
 // A consent decision and a server the service forgot (the soak's deployed mode, seed 5, found it): the service
 // deleted the visit of a player who had granted consent. The decision went to the forgotten server (404), the
@@ -35,10 +35,7 @@ function forgetAndRegisterAgain(started: Started): string {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 

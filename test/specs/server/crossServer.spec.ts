@@ -12,7 +12,17 @@ import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { joinOther, OtherServer, startOtherServer, stopOtherServers } from "./manyServers";
-import { allOutput, cleanUp, join, linesWith, requestsFor, Started, startDeployed, warnings } from "./support";
+import {
+	allOutput,
+	cleanUp,
+	freshStart,
+	join,
+	linesWith,
+	requestsFor,
+	startDeployed,
+	Started,
+	warnings,
+} from "./support";
 
 // Cross-server delivery (issue 34): several StaffOps servers of one game in one simulation, sharing the universe's
 // MessagingService fake, against the reference service's deployed profile. The service queues a dashboard action on
@@ -61,10 +71,7 @@ function movedTo(other: OtherServer, userId: number): Player {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => {
 		stopOtherServers();
 		cleanUp();

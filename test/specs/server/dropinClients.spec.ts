@@ -1,14 +1,12 @@
-import { ReplicatedStorage, ServerScriptService, StarterPlayer } from "@rbxts/services";
+import { ReplicatedStorage, StarterPlayer } from "@rbxts/services";
 import { ClientDevice, HarnessClient, harness } from "../../support/harness";
+import { DropInLibrary, DropInModels } from "../../support/dropInModel";
 import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, freshStart } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
-interface ModelLibrary {
-	StaffOps: {
-		stop: (this: void) => void;
-		openCall: (this: void, player: Player, callId: string) => unknown;
-	};
+interface ModelLibrary extends DropInLibrary {
+	StaffOps: DropInLibrary["StaffOps"] & { openCall: (this: void, player: Player, callId: string) => unknown };
 }
 
 // A call of the reference service's seed whose transcript is there from the start (opened by setCallStatus).
@@ -30,24 +28,6 @@ const CONSOLE: ClientDevice = {
 	viewport: { x: 1920, y: 1080 },
 	tzOffsetMinutes: -300,
 };
-
-let loaded = 0;
-const made = new Array<Instance>();
-
-function bootModel(): ModelLibrary {
-	loaded += 1;
-	const container = new Instance("Folder");
-	container.Name = `DropInClientsSpec${loaded}`;
-	container.Parent = ServerScriptService;
-	made.push(container);
-	const model = harness.loadModel("build/StaffOps.rbxm", container) as ModuleScript;
-	model.SetAttribute("BaseUrl", harness.serviceUrl);
-	model.SetAttribute("ApiKey", harness.serviceKey);
-	model.SetAttribute("ClientReportTimeoutSeconds", 15);
-	const [ok, problem] = harness.runScript(model.FindFirstChild("Bootstrap") as Script);
-	if (!ok) error(`Bootstrap failed: ${problem}`, 2);
-	return require(model) as ModelLibrary;
-}
 
 /** The bodies of the playerJoin requests the reference service logged for `userId`. */
 function joinRequests(userId: number): Array<{ platform: string; tzOffset: string }> {
@@ -84,24 +64,19 @@ function shownTexts(client: HarnessClient): Array<string> {
 
 // The drop-in model end to end in the two-sided harness: Bootstrap on the server, its client part in real clients.
 export = () => {
-	let library: ModelLibrary | undefined;
+	const models = new DropInModels<ModelLibrary>("DropInClientsSpec", { ClientReportTimeoutSeconds: 15 });
 
 	beforeEach(() => freshStart());
 	afterEach(() => {
-		library?.StaffOps.stop();
-		library = undefined;
-		for (const instance of made) instance.Destroy();
-		made.clear();
+		models.drop();
 		cleanUp();
-		ReplicatedStorage.FindFirstChild("StaffOpsClient")?.Destroy();
-		ReplicatedStorage.FindFirstChild("StaffOpsRemotes")?.Destroy();
 	});
 
 	describe("the drop-in model with real clients", () => {
 		it("reports each client's platform and offset, present at start or joining later, exactly once", () => {
 			// In a Studio playtest the player is usually there before server scripts run.
 			const present = harness.clients.join(2201, "Present", PHONE);
-			library = bootModel();
+			models.boot();
 			// The remotes exist once Bootstrap returns; no client can have seen them yet (replication needs a frame).
 			const reports = countReports();
 			const later = harness.clients.join(2202, "Later", CONSOLE);
@@ -131,7 +106,7 @@ export = () => {
 		it("shows a support call in the client's ChatWindow, and keeps receiving after two respawns", () => {
 			serviceControl.setCallStatus(CALL, "open");
 			const client = harness.clients.join(2203, "Caller", PHONE);
-			library = bootModel();
+			const library = models.boot();
 			waitUntil(() => ReplicatedStorage.FindFirstChild("StaffOpsRemotes") !== undefined, "the remotes");
 			// The chat listens before the call opens (its loader started at delivery).
 			waitUntil(
@@ -167,10 +142,10 @@ export = () => {
 				TS.import(script, client:WaitForChild("chat"):WaitForChild("mount")).startCallChat()
 			`;
 			extra.Parent = StarterPlayer.FindFirstChild("StarterPlayerScripts")!;
-			made.push(extra);
+			models.keep(extra);
 
 			const present = harness.clients.join(2204, "Present", PHONE);
-			library = bootModel();
+			const library = models.boot();
 			const reports = countReports();
 			const later = harness.clients.join(2205, "Later", CONSOLE);
 			waitUntil(() => joinRequests(2204).size() === 1 && joinRequests(2205).size() === 1, "both joins");
@@ -195,7 +170,7 @@ export = () => {
 
 		it("keeps the model and its attributes out of every client", () => {
 			const client = harness.clients.join(2206, "Watcher", PHONE);
-			library = bootModel();
+			models.boot();
 			waitUntil(() => joinRequests(2206).size() === 1, "the join");
 			client.sync();
 			const clientGame = client.game();

@@ -6,12 +6,14 @@ import { serviceControl } from "../../support/serviceControl";
 import {
 	allOutput,
 	cleanUp,
+	freshStart,
 	join,
+	joinAnswered,
 	linesWith,
 	report,
+	Started,
 	startRegistered,
 	startStaffOps,
-	Started,
 	waitForFailures,
 	warnings,
 } from "./support";
@@ -76,10 +78,7 @@ function heartbeats(started: Started, seconds: number): void {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 
@@ -119,9 +118,7 @@ export = () => {
 		it("keeps reporting leaves after one 405 on the leave route: every session ends", () => {
 			serviceControl.fault({ operation: "playerLeave", status: 405, times: 1 });
 			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
-			const players = [join(2001), join(2002), join(2003)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [2001, 2002, 2003]);
 			harness.players.remove(players[0]);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the refused leave");
 			harness.players.remove(players[1]);
@@ -239,9 +236,7 @@ export = () => {
 		/** Two players joined, the first leaves while `fault` holds for one leave; the clock then moves 30 s. */
 		function leaveWithFault(fault: "drop-after" | 500): Started {
 			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
-			const players = [join(2001), join(2002)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [2001, 2002]);
 			if (fault === 500) serviceControl.fault({ operation: "playerLeave", status: 500, times: 1 });
 			else serviceControl.fault({ operation: "playerLeave", kind: "drop-after", times: 1 });
 			harness.players.remove(players[0]);

@@ -1,36 +1,17 @@
 import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
 import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
-import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
 import { messagesOf } from "../bridge/support";
-import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
+import { cleanUp, freshStart, linesWith, nextSync, present, startDeployed, warnings } from "./support";
 
 // Issue 32, point 2: every text filter call has a deadline. With a TextService that never answers, a dashboard kick
 // and a shutdown still go ahead on time with their fixed safe texts, and an agent's message arrives as the
 // placeholder. Counted at the reference service (actions handed over) and at the players (kicks, messages).
-
-/** Players in the server with their sessions answered. */
-function present(userIds: Array<number>): Array<Player> {
-	const players = userIds.map((userId) => join(userId, `Player${userId}`));
-	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins", 20);
-	return players;
-}
-
-/** Advances the spec clock until the next sync has gone out and been answered (its actions handed over). */
-function nextSync(started: Started): void {
-	const before = serviceControl.count("sendData" as never);
-	const bound = SYNC_IDLE_SECONDS + 1;
-	for (let passed = 0; passed < bound && serviceControl.count("sendData" as never) === before; passed += 0.5) {
-		started.clock.advance(0.5);
-		for (let i = 0; i < 3; i++) task.wait();
-	}
-}
 
 /** Real seconds until `condition()` holds (the filter's deadline runs on Roblox's clock, not the spec's). */
 function secondsUntil(condition: () => boolean, what: string): number {

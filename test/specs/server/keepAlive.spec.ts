@@ -1,6 +1,5 @@
-import { StaffOps } from "../../../src/server";
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
+import { allOutput, cleanUp, freshStart, joinAnswered, linesWith, startRegistered, warnings } from "./support";
 import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Presence on the deployed service (issue 14): its reads do not keep a server alive, and a silent server is
@@ -29,9 +28,7 @@ export = () => {
 		// The heartbeat's own paths: with the deployed profile the sync would keep the server present instead.
 		it("keeps a quiet server alive: never deleted, no player reported again", () => {
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
-			const players = [join(1001), join(2001), join(2002)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			joinAnswered(started, [1001, 2001, 2002]);
 			heartbeats(started.clock, 8); // about 5 s of real time: the silence limit more than twice over
 			const records = serviceControl.records();
 			expect(records.servers.size()).to.equal(1);
@@ -44,9 +41,7 @@ export = () => {
 
 		it("without it (and without the sync), the quiet server is deleted and registered again, every player reported again", () => {
 			const started = startRegistered({ heartbeatSeconds: 5, sync: false });
-			const players = [join(1001), join(2001), join(2002)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			joinAnswered(started, [1001, 2001, 2002]);
 			waitSeconds(SILENCE_SECONDS + 0.5);
 			heartbeats(started.clock, 2);
 			waitUntil(() => serviceControl.count("playerJoin") === 6, "the players reported again");

@@ -1,34 +1,15 @@
 import { MAX_ACTION_MESSAGE } from "../../../src/api/resources/sync";
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
-import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
+import { cleanUp, freshStart, join, linesWith, nextSync, present, startDeployed, warnings } from "./support";
 
 // Issue 41, point 4: a dashboard action is never lost to its size. A kick, notification or shutdown whose message is
 // longer than a notification shows and a cross-server message carries (1,000 bytes: 600 Cyrillic characters are
 // 1,200) is acted on with its message cut at a character's start, and the cut is said once. Counted at the reference
 // service's deployed profile (actions handed over) and at the players (kicks, notifications).
-
-/** Players in the server with their sessions answered. */
-function present(userIds: Array<number>): Array<Player> {
-	const players = userIds.map((userId) => join(userId, `Player${userId}`));
-	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins", 20);
-	return players;
-}
-
-/** Advances the spec clock until the next sync has gone out and been answered (its actions handed over). */
-function nextSync(started: Started): void {
-	const before = serviceControl.count("sendData" as never);
-	const bound = SYNC_IDLE_SECONDS + 1;
-	for (let passed = 0; passed < bound && serviceControl.count("sendData" as never) === before; passed += 0.5) {
-		started.clock.advance(0.5);
-		for (let i = 0; i < 3; i++) task.wait();
-	}
-}
 
 /** 600 Cyrillic characters: 1,200 bytes of UTF-8. */
 const LONG_CYRILLIC = string.rep("Я", 600);

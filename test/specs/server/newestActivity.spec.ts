@@ -4,7 +4,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, Started, startDeployed } from "./support";
+import { cleanUp, drainEvents, freshStart, join, startDeployed, Started } from "./support";
 
 // Issue 41, point 5: activity queues keep what the service needs most. Through a sync outage of any length, however
 // many changes wait (past one player's cap of 100, past the queue's 2,000), each player's NEWEST state survives, so
@@ -57,13 +57,7 @@ function outage(started: Started, players: Array<Player>, changes: number): Map<
 	change(changes - 1);
 	waitSeconds(0.1);
 	serviceControl.clearFaults();
-	const draining = os.clock();
-	while (started.server.features.presence.events.size() > 0) {
-		if (os.clock() - draining > 60) error("timed out after 60 s waiting for the queue to drain");
-		started.clock.advance(2);
-		waitSeconds(0.02);
-	}
-	waitSeconds(0.2);
+	drainEvents(started);
 	return last;
 }
 

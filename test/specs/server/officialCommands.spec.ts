@@ -5,7 +5,7 @@ import type { StaffCommand } from "../../../src/server/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { forgetChatClients, lastOffer, results, say } from "./commandsSupport";
+import { cleanUpCommands, lastOffer, results, say } from "./commandsSupport";
 import { allOutput, cleanUp, DEFAULT_INFO, freshStart, join, linesWith, Started, startDeployed } from "./support";
 
 // A game moving over from the official module (issue 38, items 1 and 2) against the reference service's deployed
@@ -65,10 +65,7 @@ const has = (text: string, part: string) => text.find(part, 1, true)[0] !== unde
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
-	afterEach(() => {
-		forgetChatClients();
-		cleanUp();
-	});
+	afterEach(() => cleanUpCommands());
 	afterAll(() => serviceControl.reset());
 
 	describe("moving over from the official module", () => {

@@ -4,8 +4,8 @@ import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { fireRemote, forgetChatClients, lastOffer, results, say } from "./commandsSupport";
-import { allOutput, cleanUp, freshStart, join, Started, startDeployed } from "./support";
+import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
+import { allOutput, freshStart, join, Started, startDeployed } from "./support";
 
 // `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key"; issue 38, item 6: by number or
 // role name, one request never repeated) against the reference service's deployed profile: built in only with the
@@ -84,10 +84,7 @@ export = () => {
 		serviceControl.call("POST", "/_control/ranking-keys", { key: RANKING_KEY });
 		harness.players.setGroupRoles(GROUP, ROLES);
 	});
-	afterEach(() => {
-		forgetChatClients();
-		cleanUp();
-	});
+	afterEach(() => cleanUpCommands());
 	afterAll(() => serviceControl.reset());
 
 	describe("/rank", () => {

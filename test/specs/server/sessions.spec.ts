@@ -2,7 +2,17 @@ import { StaffOps } from "../../../src/server";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import { harness } from "../../support/harness";
 import { RecordedSession, serviceControl } from "../../support/serviceControl";
-import { cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
+import {
+	cleanUp,
+	freshStart,
+	join,
+	joinAnswered,
+	leaveTriesDue,
+	linesWith,
+	report,
+	startRegistered,
+	warnings,
+} from "./support";
 import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Sessions that end (issue 16), against the reference service's deployed profile, which has the routes and ends
@@ -119,9 +129,7 @@ export = () => {
 				heartbeatSeconds: 60,
 				sessions: { reportLeaves: false, endServer: false },
 			});
-			const players = [join(1001), join(2001)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [1001, 2001]);
 			harness.players.remove(players[0]);
 			waitSeconds(0.1);
 			harness.server.close();
@@ -157,9 +165,7 @@ export = () => {
 		it("retries leaves through an outage and sends each once it is over", () => {
 			serviceControl.fault({ operation: "playerLeave", status: 503 });
 			const started = startRegistered({ sessions: SESSIONS });
-			const players = [join(2001), join(2002), join(2003)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [2001, 2002, 2003]);
 			harness.players.remove(players[0]);
 			waitUntil(() => linesWith(warnings(), "leave reports are failing").size() === 1, "the first leave to fail");
 			harness.players.remove(players[1]);
@@ -209,21 +215,16 @@ export = () => {
 
 		it("confirms the leave route missing only over a minute, with one warning, then probes it once a minute", () => {
 			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
-			const players = [join(2001), join(2002)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [2001, 2002]);
 			harness.players.remove(players[0]);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
 			harness.players.remove(players[1]);
-			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s. Each try
-			// is a 404 and the read that tells; the read's answer schedules the next try, so it must land first.
-			const resentAt = [5, 10, 15, 25, 45, 75, 135];
-			const due = (now: number) => 1 + resentAt.filter((at) => at <= now).size();
+			// Each try is a 404 and the read that tells; the read's answer schedules the next try, so it must land first.
 			advanceInSteps(
 				started.clock,
 				30,
 				5,
-				(_, now) => serviceControl.count("getRunningGame") >= due(now),
+				(_, now) => serviceControl.count("getRunningGame") >= leaveTriesDue(now),
 				"the leaves' reads",
 			);
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);

@@ -11,7 +11,7 @@ import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { referenceClient } from "../../support/referenceClient";
 import { serviceControl, ServiceProfile } from "../../support/serviceControl";
-import { waitUntil } from "../../support/waits";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Helpers of the game-integration specs (not a spec: TestEZ runs only *.spec modules).
 
@@ -201,6 +201,72 @@ export function join(userId: number, name?: string): Player {
 /** The player's client sends a report through the real remote. */
 export function report(started: Started, player: Player, payload: unknown): void {
 	harness.players.client(player).fire(started.remote, payload);
+}
+
+/** Players `userIds` join, each client reports a desktop at +01:00, and the service answers every join. */
+export function joinAnswered(started: Started, userIds: Array<number>): Array<Player> {
+	const players = userIds.map((userId) => join(userId));
+	for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
+	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+	return players;
+}
+
+/**
+ * When each leave goes out again while its route answers 405 or 404, in seconds after the first: one leave at a time
+ * at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s, when the route is confirmed missing), then one probe a minute.
+ */
+export const LEAVE_TRIES_AT = [5, 10, 15, 25, 45, 75, 135];
+
+/** How many leave tries are due `now` seconds after the first (the first included). */
+export function leaveTriesDue(now: number): number {
+	return 1 + LEAVE_TRIES_AT.filter((at) => at <= now).size();
+}
+
+/** Players in the server whose joins the service answered (their clients send no report: give a short report timeout). */
+export function present(userIds: Array<number>): Array<Player> {
+	const players = userIds.map((userId) => join(userId, `Player${userId}`));
+	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins", 30);
+	return players;
+}
+
+/** Syncs whose answer (or failure) the library has handled. */
+export function syncsHandled(started: Started): number {
+	const counts = started.server.diagnostics().presence.sync;
+	return counts.sent + counts.failures;
+}
+
+/** Moves the fake clock by `seconds` and waits until the library handled one more sync than before. */
+export function syncAfter(started: Started, seconds: number): void {
+	const before = syncsHandled(started);
+	started.clock.advance(seconds);
+	waitUntil(() => syncsHandled(started) > before, "the sync's answer");
+}
+
+/**
+ * Moves the fake clock half a second at a time until the next sync was handled (a backoff of unknown length, or the
+ * next interval), at most `limit` seconds of the spec's clock.
+ */
+export function nextSync(started: Started, limit = 120): void {
+	const before = syncsHandled(started);
+	for (let waited = 0; waited < limit && syncsHandled(started) === before; waited += 0.5) {
+		started.clock.advance(0.5);
+		waitSeconds(0.02);
+	}
+	waitUntil(() => syncsHandled(started) > before, "the next sync's answer");
+}
+
+/**
+ * Lets the waiting session events drain at the syncs' pace (the fake clock 2 s a step), bounded in real time rather
+ * than in steps: each sync's answer takes as long as the machine needs.
+ */
+export function drainEvents(started: Started): void {
+	const draining = os.clock();
+	while (started.server.features.presence.events.size() > 0) {
+		if (os.clock() - draining > 60) error("timed out after 60 s waiting for the queue to drain", 2);
+		started.clock.advance(2);
+		waitSeconds(0.02);
+	}
+	waitSeconds(0.2);
 }
 
 /** Warnings printed since the output was last cleared. */

@@ -5,7 +5,7 @@ import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { deskControl } from "../../support/deskControl";
-import { Started, cleanUp, join, startDeployed, warnings } from "./support";
+import { cleanUp, freshStart, nextSync, present, startDeployed, Started, syncAfter, warnings } from "./support";
 
 // The deployed profile's sync (issue 22) against the reference service's deployed profile itself, not the in-process
 // fake of sync.spec.ts: the body that reaches it, a dashboard kick through its control API, a lost answer
@@ -20,40 +20,8 @@ function sendDataRequests(): Array<LoggedRequest> {
 	return serviceControl.requests().requests.filter((request) => request.operation === "sendData");
 }
 
-/** Syncs whose answer (or failure) the library has handled. */
-function handled(started: Started): number {
-	const counts = started.server.diagnostics().presence.sync;
-	return counts.sent + counts.failures;
-}
-
-/** Moves the fake clock by `seconds` and waits until the library handled one more sync than before. */
-function syncAfter(started: Started, seconds: number): void {
-	const before = handled(started);
-	started.clock.advance(seconds);
-	waitUntil(() => handled(started) > before, "the sync's answer");
-}
-
-/** Moves the fake clock half a second at a time until the next sync was handled (a backoff of unknown length). */
-function nextSync(started: Started, limit = 120): void {
-	const before = handled(started);
-	for (let waited = 0; waited < limit && handled(started) === before; waited += 0.5) {
-		started.clock.advance(0.5);
-		waitSeconds(0.02);
-	}
-	waitUntil(() => handled(started) > before, "the next sync's answer");
-}
-
-function present(userIds: Array<number>): Array<Player> {
-	const players = userIds.map((userId) => join(userId));
-	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
-	return players;
-}
-
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 

@@ -4,7 +4,7 @@ import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { deskControl } from "../../support/deskControl";
-import { cleanUp, join, startDeployed } from "./support";
+import { cleanUp, freshStart, join, startDeployed } from "./support";
 
 // The deployed profile's last sync at shutdown, against the reference service's deployed profile. Between two syncs
 // a session event waits and a dashboard action is queued; the server closes. Without a last sync the event was never
@@ -17,10 +17,7 @@ function operations(): Array<string> {
 }
 
 export = () => {
-	beforeEach(() => {
-		serviceControl.reset("deployed");
-		harness.clearOutput();
-	});
+	beforeEach(() => freshStart("deployed"));
 	afterEach(() => cleanUp());
 	afterAll(() => serviceControl.reset());
 

@@ -2,7 +2,17 @@ import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, linesWith, report, startRegistered, warnings } from "./support";
+import {
+	cleanUp,
+	freshStart,
+	join,
+	joinAnswered,
+	leaveTriesDue,
+	linesWith,
+	report,
+	startRegistered,
+	warnings,
+} from "./support";
 
 // Optional routes that answer 405 or 404 (issue 26, point 6): a 405 is a missing route, not a refusal, so the
 // route is confirmed missing over a minute and then probed once a minute instead of being sent on every occasion;
@@ -38,21 +48,16 @@ export = () => {
 		it("a 405 on the leave route: leaves wait (none dropped), one out at a time, one warning, then one probe a minute", () => {
 			serviceControl.fault({ operation: "playerLeave", status: 405 });
 			const started = startRegistered({ sessions: SESSIONS, sync: false, heartbeatSeconds: 600 });
-			const players = [join(2801), join(2802)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			const players = joinAnswered(started, [2801, 2802]);
 			harness.players.remove(players[0]);
 			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
 			harness.players.remove(players[1]);
-			// One leave out at a time at the backoff (t = 0, 5, 10, 15, 25, 45, 75 s: confirmed), then t = 135 s. Each
-			// answer schedules the next try, so each try must land before the clock moves again.
-			const resentAt = [5, 10, 15, 25, 45, 75, 135];
-			const due = (now: number) => 1 + resentAt.filter((at) => at <= now).size();
+			// Each answer schedules the next try, so each try must land before the clock moves again.
 			advanceInSteps(
 				started.clock,
 				30,
 				5,
-				(_, now) => serviceControl.count("playerLeave") >= due(now),
+				(_, now) => serviceControl.count("playerLeave") >= leaveTriesDue(now),
 				"the leaves",
 			);
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);

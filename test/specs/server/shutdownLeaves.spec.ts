@@ -1,8 +1,6 @@
-import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, joinsOf, report, startRegistered } from "./support";
+import { cleanUp, freshStart, join, joinAnswered, joinsOf, startRegistered } from "./support";
 
 // Shutdown behaviours that planted bugs once passed (issue 26, point 6 and point 8: these specs make players leave
 // while BindToClose runs, as Roblox does). With the server's end on, whether each present player also gets a leave
@@ -19,9 +17,7 @@ export = () => {
 		it("deployed: waits for each present player's leave before ending the server (sessions ended, not deleted)", () => {
 			freshStart("deployed");
 			const started = startRegistered({ sessions: SESSIONS, sync: false, heartbeatSeconds: 600 });
-			const players = [join(2701), join(2702), join(2703)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			joinAnswered(started, [2701, 2702, 2703]);
 			// Each leave takes a while to act on: the end must not overtake them.
 			serviceControl.fault({ operation: "playerLeave", latencyMs: 300 });
 			const [seconds, finished] = harness.server.close();
@@ -48,9 +44,7 @@ export = () => {
 				sync: false,
 				heartbeatSeconds: 600,
 			});
-			const players = [join(2711), join(2712)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			joinAnswered(started, [2711, 2712]);
 			// A join still out keeps BindToClose running while Roblox removes everyone.
 			serviceControl.fault({ operation: "playerJoin", latencyMs: 300, times: 1 });
 			join(2713);
@@ -71,9 +65,7 @@ export = () => {
 				sync: false,
 				heartbeatSeconds: 600,
 			});
-			const players = [join(2731), join(2732)];
-			for (const player of players) report(started, player, { platform: "Desktop", tzOffset: "+01:00" });
-			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
+			joinAnswered(started, [2731, 2732]);
 			// Nothing is queued at the close: BindToClose must not return before the leaves of the players still
 			// present are out (Roblox may remove them only after the callbacks: docs/roblox.md).
 			const [, finished] = harness.server.close("callbacks-first");
