@@ -1418,4 +1418,32 @@ export const MUTANTS = [
 		what: "after a refused subscription every action for a player elsewhere asks MessagingService again (and warns again)",
 		specs: "specs server crossServer cross%-server delivery's limits when the game's own subscriptions",
 	},
+	// s10-xserver: cross-server delivery's bounds (issue 42).
+	{
+		id: "cross-server-budget-per-second",
+		file: "src/server/features/crossServer.ts",
+		in: "constructor",
+		from: "new RateLimiter(PUBLISHES_PER_MINUTE / 60, PUBLISH_BURST",
+		to: "new RateLimiter(PUBLISHES_PER_MINUTE, PUBLISH_BURST",
+		what: "the publish budget refills 6 a second instead of 6 a minute: a server may publish 60 times what the README says",
+		specs: "specs server crossServer cross%-server delivery's bounds refills its publish budget",
+	},
+	{
+		id: "cross-server-ids-kept-for-ever",
+		file: "src/server/features/crossServer.ts",
+		in: "received",
+		from: "if (this.applied.size() > REMEMBERED_IDS) this.applied.remove(0);",
+		to: "",
+		what: "every applied action's id is kept for ever: a long-lived server's memory grows with each action",
+		specs: "specs server crossServer cross%-server delivery's bounds keeps the ids",
+	},
+	{
+		id: "cross-server-unmarked-acted-on",
+		file: "src/server/crossServerMessage.ts",
+		in: "readCrossServerMessage",
+		from: "fields.staffops !== 1 || ",
+		to: "",
+		what: "a message on the cross-server topic without StaffOps' mark (the game's own, by mistake) kicks or notifies a player",
+		specs: "specs server crossServer cross%-server delivery's bounds acts on no message",
+	},
 ];

@@ -243,10 +243,22 @@ export interface Harness {
 		dropNextMessages: (this: void, count: number) => void;
 		/** The next `count` published messages are delivered twice. */
 		duplicateNextMessages: (this: void, count: number) => void;
-		/** Seconds between a publish and its delivery (0 by default). */
-		setMessageDelay: (this: void, seconds: number) => void;
-		/** Messages accepted, deliveries made (one per subscription reached) and messages dropped. */
-		messageCounts: (this: void) => { published: number; delivered: number; dropped: number };
+		/**
+		 * Seconds between a publish and its delivery to each server. `undefined` (the default after every reset) is
+		 * Roblox's documented "typically within 1-2 seconds": 1 to 2 s per receiving server, from a seeded generator.
+		 */
+		setMessageDelay: (this: void, seconds?: number) => void;
+		/**
+		 * Which reading of the received-message limits is enforced (Roblox does not say whether a publish counts once
+		 * or once per receiving server): `"both"` (the default after every reset: refused when either is over),
+		 * `"once"` or `"perServer"`.
+		 */
+		setReceiveReading: (this: void, reading: "both" | "once" | "perServer") => void;
+		/**
+		 * Messages accepted, deliveries made (one per subscription reached), messages dropped, and subscriptions that
+		 * ended because the script that made them was stopped, destroyed or disabled.
+		 */
+		messageCounts: (this: void) => { published: number; delivered: number; dropped: number; ownerEnded: number };
 		/**
 		 * This `game`'s server's subscriptions: held now, the most it may hold now (20 + 8 × players), subscribe
 		 * requests in the last minute (refused ones included), and requests refused (by any server) since the reset.

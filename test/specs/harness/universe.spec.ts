@@ -1,13 +1,36 @@
-import { MemoryStoreService, MessagingService } from "@rbxts/services";
+import { MemoryStoreService, MessagingService, ServerScriptService } from "@rbxts/services";
 import { harness } from "../../support/harness";
+import { waitSeconds, waitUntil as waitFor } from "../../support/waits";
 
 // The fakes of lune/roblox/fakes/universe.luau, held to the figures in docs/roblox.md#messagingservice-limits and
 // docs/roblox.md#memorystoreservice.
 
-/** Waits (harness time) until `done` holds or `seconds` pass. */
-function waitUntil(done: () => boolean, seconds = 2) {
-	const started = os.clock();
-	while (!done() && os.clock() - started < seconds) task.wait();
+/** Seconds MessagingService takes at most by default: Roblox documents "typically within 1-2 seconds". */
+const DOCUMENTED_DELIVERY = 2;
+
+/** Waits (real time, bounded) until `done` holds: longer than the documented delivery, with room for a busy machine. */
+function waitUntil(done: () => boolean, what = "the deliveries") {
+	waitFor(done, what, DOCUMENTED_DELIVERY + 8);
+}
+
+/** A server Script whose source subscribes to `topic`, counting what it hears in `_G.StaffOpsHeard[topic]`. */
+function subscribingScript(topic: string): Script {
+	const made = new Instance("Script");
+	made.Name = `Subscriber-${topic}`;
+	(made as unknown as { Source: string }).Source = `
+		_G.StaffOpsHeard = _G.StaffOpsHeard or {}
+		_G.StaffOpsHeard["${topic}"] = 0
+		game:GetService("MessagingService"):SubscribeAsync("${topic}", function()
+			_G.StaffOpsHeard["${topic}"] += 1
+		end)
+	`;
+	made.Parent = ServerScriptService;
+	return made;
+}
+
+function heardBy(topic: string): number | undefined {
+	const counts = (_G as unknown as { StaffOpsHeard?: Record<string, number> }).StaffOpsHeard;
+	return counts?.[topic];
 }
 
 export = () => {
@@ -34,13 +57,60 @@ export = () => {
 			expect(harness.universe.messageCounts().delivered).to.equal(1);
 		});
 
+		it("delivers after 1 to 2 s by default, as Roblox documents, never at once", () => {
+			const times = new Array<number>();
+			MessagingService.SubscribeAsync("staffops-test", () => times.push(os.clock()));
+			const started = os.clock();
+			for (let index = 0; index < 3; index++) MessagingService.PublishAsync("staffops-test", index);
+			// A delivery is never early: nothing at all before a second has passed.
+			waitSeconds(0.9);
+			expect(times.size()).to.equal(0);
+			waitUntil(() => times.size() >= 3);
+			for (const at of times) expect(at - started >= 1).to.equal(true);
+			// At most 2 s, and a little more on a busy machine.
+			for (const at of times) expect(at - started <= DOCUMENTED_DELIVERY + 1).to.equal(true);
+		});
+
 		it("stops delivering once the connection is disconnected", () => {
 			let received = 0;
 			const connection = MessagingService.SubscribeAsync("staffops-test", () => received++);
 			connection.Disconnect();
 			MessagingService.PublishAsync("staffops-test", "hello");
-			task.wait(0.1);
+			waitSeconds(DOCUMENTED_DELIVERY + 0.5);
 			expect(received).to.equal(0);
+			expect(harness.universe.messageCounts().delivered).to.equal(0);
+		});
+
+		it("ends a subscription when the script that made it is destroyed, and only that script's", () => {
+			// "Killing the script containing the connections also causes the underlying connect to be unsubscribed"
+			// (MessagingService:SubscribeAsync).
+			const doomed = subscribingScript("doomed");
+			const kept = subscribingScript("kept");
+			expect(harness.runScript(doomed)[0]).to.equal(true);
+			expect(harness.runScript(kept)[0]).to.equal(true);
+			waitUntil(() => harness.universe.subscriptions().held === 2, "both scripts' subscriptions");
+			doomed.Destroy();
+			expect(harness.universe.subscriptions().held).to.equal(1);
+			MessagingService.PublishAsync("doomed", "anyone?");
+			MessagingService.PublishAsync("kept", "hello");
+			waitUntil(() => heardBy("kept") === 1, "the kept script's message");
+			waitSeconds(0.5);
+			expect(heardBy("doomed")).to.equal(0);
+			expect(harness.universe.messageCounts().delivered).to.equal(1);
+			expect(harness.universe.messageCounts().ownerEnded).to.equal(1);
+			kept.Destroy();
+		});
+
+		it("ends a subscription when the script that made it is disabled", () => {
+			const subscriber = subscribingScript("disabled");
+			expect(harness.runScript(subscriber)[0]).to.equal(true);
+			waitUntil(() => harness.universe.subscriptions().held === 1, "the script's subscription");
+			subscriber.Enabled = false;
+			MessagingService.PublishAsync("disabled", "anyone?");
+			waitSeconds(DOCUMENTED_DELIVERY + 0.5);
+			expect(heardBy("disabled")).to.equal(0);
+			expect(harness.universe.subscriptions().held).to.equal(0);
+			subscriber.Destroy();
 		});
 
 		it("refuses a message over 1 kB and sends nothing", () => {
@@ -88,25 +158,54 @@ export = () => {
 			MessagingService.SubscribeAsync("staffops-test", () => received++);
 			harness.universe.dropNextMessages(1);
 			MessagingService.PublishAsync("staffops-test", "lost");
-			task.wait(0.1);
+			waitSeconds(DOCUMENTED_DELIVERY + 0.5);
 			expect(received).to.equal(0);
 			expect(harness.universe.messageCounts().dropped).to.equal(1);
 			harness.universe.duplicateNextMessages(1);
 			MessagingService.PublishAsync("staffops-test", "twice");
 			waitUntil(() => received >= 2);
-			task.wait(0.1);
+			waitSeconds(0.2);
 			expect(received).to.equal(2);
 		});
 
-		it("delivers late when a delay is set", () => {
+		it("delivers after the delay a spec sets instead", () => {
 			let received = 0;
 			MessagingService.SubscribeAsync("staffops-test", () => received++);
 			harness.universe.setMessageDelay(0.3);
 			MessagingService.PublishAsync("staffops-test", "late");
-			task.wait(0.1);
+			waitSeconds(0.1);
 			expect(received).to.equal(0);
-			waitUntil(() => received >= 1);
+			waitFor(() => received >= 1, "the delivery after 0.3 s", 1.5);
 			expect(received).to.equal(1);
+		});
+
+		/** Publishes to "counted" until refused (at most `most`); answers how many were accepted and the refusal. */
+		function publishCounted(most: number): [number, string] {
+			for (let index = 0; index < most; index++) {
+				const [ok, problem] = pcall(() => MessagingService.PublishAsync("counted", index));
+				if (!ok) return [index, tostring(problem)];
+			}
+			return [most, ""];
+		}
+
+		it("counts received messages once per publish or once per receiving server, both by default", () => {
+			// Two servers hold a subscription on the topic: 40 + 80 × 2 = 200 receipts a minute. Counted once per
+			// publish, 200 publishes fit; counted once per receiving server, 100.
+			const other = harness.universe.addServer("server-2");
+			MessagingService.SubscribeAsync("counted", () => undefined);
+			other.messaging.SubscribeAsync("counted", () => undefined);
+			harness.universe.setMessageDelay(0);
+			const accepted = new Map<string, number>();
+			for (const reading of ["once", "perServer", "both"] as const) {
+				harness.universe.setReceiveReading(reading);
+				const [count, refusal] = publishCounted(300);
+				accepted.set(reading, count);
+				expect(refusal.find("per topic", 1, true)[0]).to.be.ok();
+				harness.universe.advance(61);
+			}
+			expect(accepted.get("once")).to.equal(200);
+			expect(accepted.get("perServer")).to.equal(100);
+			expect(accepted.get("both")).to.equal(100);
 		});
 
 		it("refuses a subscription past 20 + 8 × players held by a server, and takes one again once one is cut", () => {
@@ -171,8 +270,9 @@ export = () => {
 			waitUntil(() => heard.size() >= 2);
 			table.sort(heard);
 			expect(heard.join(",")).to.equal("here hi,there hi");
-			// Two servers: the topic takes 40 + 80 × 2 = 200 a minute.
-			for (let index = 1; index < 200; index++) other.messaging.PublishAsync("staffops-test", index);
+			// Two servers, both receiving: the topic takes 40 + 80 × 2 = 200 receipts a minute, 100 publishes when each
+			// counts once per receiving server (checked by default beside once per publish).
+			for (let index = 1; index < 100; index++) other.messaging.PublishAsync("staffops-test", index);
 			const problem = errorOf(() => MessagingService.PublishAsync("staffops-test", "one more"));
 			expect(problem.find("per topic", 1, true)[0]).to.be.ok();
 		});

@@ -1,8 +1,14 @@
 import { HttpService, MessagingService } from "@rbxts/services";
 import type { MessagingLike } from "../../../src/roblox/messaging";
 import { StaffOps } from "../../../src/server";
-import { crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
-import { CrossServerDiagnostics, PUBLISH_BURST, PUBLISHES_PER_MINUTE } from "../../../src/server/features/crossServer";
+import type { QueuedAction } from "../../../src/api/resources/sync";
+import { CROSS_SERVER_TOPIC, crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
+import {
+	CrossServerDiagnostics,
+	PUBLISH_BURST,
+	PUBLISHES_PER_MINUTE,
+	REMEMBERED_IDS,
+} from "../../../src/server/features/crossServer";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
 import type { StaffOpsServer } from "../../../src/server/server";
 import { NOTIFICATIONS_REMOTE } from "../../../src/shared/notifyProtocol";
@@ -30,8 +36,11 @@ import {
 // player is on another. Counted: what the service received and handed over, what crossed MessagingService, and what
 // each player saw.
 
-/** Seconds MessagingService takes to deliver here: Roblox documents "typically within 1-2 seconds". */
-const DELIVERY_SECONDS = 1;
+/**
+ * Seconds MessagingService takes at most to deliver: Roblox documents "typically within 1-2 seconds", and the
+ * harness's MessagingService takes 1 to 2 s by default (lune/roblox/fakes/universe.luau).
+ */
+const DELIVERY_SECONDS = 2;
 
 /** Queues a dashboard action on a running server through the reference service's control API. */
 function queue(runningGameId: string, action: { type: string; userId: number; message: string; ban?: boolean }) {
@@ -84,7 +93,6 @@ export = () => {
 			const second = startOtherServer(2);
 			subscribed(first.server, second.server);
 			const player = movedTo(second, 3101);
-			harness.universe.setMessageDelay(DELIVERY_SECONDS);
 			queue(runningGameIdOf(first.server), {
 				type: "kick",
 				userId: 3101,
@@ -95,9 +103,16 @@ export = () => {
 			// Within the stated time: the first server's next sync (at most SYNC_IDLE_SECONDS) plus the delivery.
 			syncOnce(first);
 			const handedOver = os.clock();
-			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick on the second server", 5);
-			// The delivery, and at most 2 s more of handling (a loaded machine included).
-			expect(os.clock() - handedOver <= DELIVERY_SECONDS + 2).to.equal(true);
+			waitUntil(
+				() => harness.players.kickMessage(player) !== undefined,
+				"the kick on the second server",
+				DELIVERY_SECONDS + 8,
+			);
+			// Not before MessagingService's documented delivery (at least 1 s in the harness), and at most 2 s more of
+			// handling after it (a loaded machine included).
+			const took = os.clock() - handedOver;
+			expect(took >= 1).to.equal(true);
+			expect(took <= DELIVERY_SECONDS + 2).to.equal(true);
 			expect(harness.players.kickMessage(player)).to.equal("Banned: exploits");
 			expect(second.kicks.join("|")).to.equal("3101 Banned: exploits");
 
@@ -307,7 +322,11 @@ export = () => {
 			queue(id, { type: "kick", userId: 3611, message: "Delivered after all" });
 			queue(id, { type: "kick", userId: 3612, message: "Kicked here" });
 			syncOnce(first);
-			waitUntil(() => harness.players.kickMessage(moved) !== undefined, "the kick on the other server", 5);
+			waitUntil(
+				() => harness.players.kickMessage(moved) !== undefined,
+				"the kick on the other server",
+				DELIVERY_SECONDS + 8,
+			);
 			waitUntil(() => harness.players.kickMessage(here) !== undefined, "the kick on this server");
 			expect(harness.players.kickMessage(moved)).to.equal("Delivered after all");
 			expect(harness.players.kickMessage(here)).to.equal("Kicked here");
@@ -348,7 +367,7 @@ export = () => {
 			const moved = movedTo(second, 3621);
 			queue(runningGameIdOf(first.server), { type: "notify", userId: 3621, message: "Reached" });
 			syncOnce(first);
-			waitUntil(() => second.notes.size() === 1, "the notification on the other server", 5);
+			waitUntil(() => second.notes.size() === 1, "the notification on the other server", DELIVERY_SECONDS + 8);
 			expect(second.notes.join("|")).to.equal("3621 Reached");
 			expect(harness.players.kickMessage(moved)).to.equal(undefined);
 			expect(deskControl.actions(runningGameIdOf(first.server)).delivered.size()).to.equal(1);
@@ -398,6 +417,148 @@ export = () => {
 			waitUntil(() => harness.players.kickMessage(player) !== undefined, "the kick");
 			expect(crossServerOf(first.server).publishFailures).to.equal(0);
 			expect(harness.players.kickMessage(player)!.find("Rule 7.", 1, true)[0]).to.equal(1);
+		});
+	});
+	describe("cross-server delivery under both readings of the received-message limits", () => {
+		// Roblox does not say whether a publish counts once against a topic's and the game's received messages, or
+		// once per server that receives it (docs/roblox.md#messagingservice-limits): the harness enforces one or the
+		// other here (and both by default), and the feature must work under each.
+		/** Under `reading`: a kick reaches the player's server among three, and a burst of 10 is published whole. */
+		function deliversUnder(reading: "once" | "perServer"): void {
+			harness.universe.setReceiveReading(reading);
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			const third = startOtherServer(3);
+			subscribed(first.server, second.server, third.server);
+			const player = movedTo(third, 4401);
+			const id = runningGameIdOf(first.server);
+			queue(id, { type: "kick", userId: 4401, message: `Counted ${reading}` });
+			for (let userId = 4402; userId < 4402 + PUBLISH_BURST - 1; userId++)
+				queue(id, { type: "kick", userId, message: "Nowhere" });
+			syncOnce(first);
+			waitUntil(
+				() => harness.players.kickMessage(player) !== undefined,
+				"the kick on the third server",
+				DELIVERY_SECONDS + 8,
+			);
+			waitUntil(() => crossServerOf(second.server).received >= PUBLISH_BURST, "every message on server 2");
+			expect(harness.players.kickMessage(player)).to.equal(`Counted ${reading}`);
+			expect(crossServerOf(first.server).published).to.equal(PUBLISH_BURST);
+			expect(crossServerOf(first.server).publishFailures).to.equal(0);
+			expect(crossServerOf(first.server).overBudget).to.equal(0);
+			expect(crossServerOf(third.server).applied).to.equal(1);
+			expect(crossServerOf(second.server).notHere).to.equal(PUBLISH_BURST);
+			expect(harness.universe.messageCounts().published).to.equal(PUBLISH_BURST);
+		}
+
+		it("counted once per publish: a kick reaches the player's server, and a burst of 10 is published whole", () =>
+			deliversUnder("once"));
+		it("counted once per receiving server: a kick reaches the player's server, and a burst of 10 is published whole", () =>
+			deliversUnder("perServer"));
+	});
+
+	describe("cross-server delivery's bounds", () => {
+		/** `count` kicks for players on no server, from `firstUserId` on. */
+		function absentKicks(firstUserId: number, count: number): Array<QueuedAction> {
+			const actions = new Array<QueuedAction>();
+			for (let index = 0; index < count; index++)
+				actions.push({ type: "kick", userId: firstUserId + index, message: "Absent" });
+			return actions;
+		}
+
+		it("refills its publish budget by 6 a minute, not 6 a second: one 10 s after the burst, five 50 s later", () => {
+			// Issue 42: a budget refilled per second would let a server publish 60 times more than the README says.
+			const first = startDeployed();
+			subscribed(first.server);
+			const actions = first.server.features.dashboardActions.actions;
+			const handled = () => {
+				const counts = crossServerOf(first.server);
+				return counts.published + counts.publishFailures + counts.overBudget;
+			};
+			actions.handle(absentKicks(4501, PUBLISH_BURST), []);
+			waitUntil(() => handled() === PUBLISH_BURST, "the burst");
+			expect(crossServerOf(first.server).published).to.equal(PUBLISH_BURST);
+
+			// 10 s: one message's worth. Five actions: one published, four over the budget.
+			first.clock.advance(60 / PUBLISHES_PER_MINUTE);
+			actions.handle(absentKicks(4601, 5), []);
+			waitUntil(() => handled() === PUBLISH_BURST + 5, "five more actions, 10 s later");
+			expect(crossServerOf(first.server).published).to.equal(PUBLISH_BURST + 1);
+			expect(crossServerOf(first.server).overBudget).to.equal(4);
+
+			// 50 s more: five messages' worth. Ten actions: five published.
+			first.clock.advance(50);
+			actions.handle(absentKicks(4701, 10), []);
+			waitUntil(() => handled() === PUBLISH_BURST + 15, "ten more actions, 50 s later");
+			expect(crossServerOf(first.server).published).to.equal(PUBLISH_BURST + 6);
+			expect(crossServerOf(first.server).overBudget).to.equal(4 + 5);
+			expect(harness.universe.messageCounts().published).to.equal(PUBLISH_BURST + 6);
+		});
+
+		it("keeps the ids of at most 100 applied actions however many arrive, and still drops a copy of a recent one", () => {
+			// Issue 42: ids kept for ever grow a long-lived server's memory with every action applied.
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			// Idle servers raise the game's received limits: 150 messages to two subscribed servers fit either reading.
+			harness.universe.setOtherServers(5);
+			const player = joinOther(second, 4801);
+			const total = REMEMBERED_IDS + 50;
+			for (let index = 1; index <= total; index++) {
+				const message = crossServerMessage(
+					{ type: "notify", userId: 4801, message: `Note ${index}` },
+					`id-${index}`,
+				);
+				second.sim.messaging.PublishAsync(CROSS_SERVER_TOPIC, message);
+			}
+			waitUntil(() => crossServerOf(second.server).applied === total, `${total} notifications applied`, 30);
+			expect(second.notes.size()).to.equal(total);
+			expect(crossServerOf(second.server).remembered).to.equal(REMEMBERED_IDS);
+			expect(REMEMBERED_IDS).to.equal(100);
+			// The server without the player keeps none of them.
+			waitUntil(() => crossServerOf(first.server).notHere === total, "every message on the first server", 30);
+			expect(crossServerOf(first.server).remembered).to.equal(0);
+
+			// A late copy of the newest is still recognised: dropped, not shown again.
+			const newest = crossServerMessage(
+				{ type: "notify", userId: 4801, message: `Note ${total}` },
+				`id-${total}`,
+			);
+			second.sim.messaging.PublishAsync(CROSS_SERVER_TOPIC, newest);
+			waitUntil(() => crossServerOf(second.server).duplicates === 1, "the copy of the newest");
+			expect(crossServerOf(second.server).applied).to.equal(total);
+			expect(second.notes.size()).to.equal(total);
+			expect(harness.players.kickMessage(player)).to.equal(undefined);
+		});
+
+		it("acts on no message on its topic without StaffOps' mark, whoever sent it", () => {
+			// Issue 42: the game may publish on the topic's name by mistake; only StaffOps' own messages act.
+			const first = startDeployed();
+			const second = startOtherServer(2);
+			subscribed(first.server, second.server);
+			const player = joinOther(second, 4901);
+			const unmarked: Array<unknown> = [
+				{ id: "no-mark", type: "kick", userId: 4901, message: "Unmarked" },
+				{ staffops: 2, id: "other-mark", type: "kick", userId: 4901, message: "Unmarked" },
+				{ staffops: "1", id: "text-mark", type: "kick", userId: 4901, message: "Unmarked" },
+				{ staffops: true, id: "true-mark", type: "kick", userId: 4901, message: "Unmarked" },
+			];
+			for (const data of unmarked) MessagingService.PublishAsync(CROSS_SERVER_TOPIC, data);
+			// One of StaffOps' own, so the spec knows delivery works.
+			const marked = crossServerMessage({ type: "notify", userId: 4901, message: "Marked" }, "marked");
+			second.sim.messaging.PublishAsync(CROSS_SERVER_TOPIC, marked);
+			waitUntil(
+				() => crossServerOf(second.server).received >= unmarked.size() + 1,
+				"every message on the second server",
+				DELIVERY_SECONDS + 8,
+			);
+			waitSeconds(0.3);
+			expect(harness.players.kickMessage(player)).to.equal(undefined);
+			expect(second.kicks.size()).to.equal(0);
+			expect(second.notes.join("|")).to.equal("4901 Marked");
+			expect(crossServerOf(second.server).malformed).to.equal(unmarked.size());
+			expect(crossServerOf(second.server).applied).to.equal(1);
+			expect(crossServerOf(second.server).remembered).to.equal(1);
 		});
 	});
 };
