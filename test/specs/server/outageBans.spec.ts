@@ -40,12 +40,64 @@ const failingMemory: MemoryStoreLike = {
 			SetAsync() {
 				error("MemoryStoreHashMap:SetAsync: TotalRequestsOverLimit");
 			},
+			UpdateAsync() {
+				error("MemoryStoreHashMap:UpdateAsync: TotalRequestsOverLimit");
+			},
 			RemoveAsync() {
 				error("MemoryStoreHashMap:RemoveAsync: InternalError");
 			},
 		};
 	},
 };
+
+/**
+ * The game's MemoryStore, where the next write (a `SetAsync` or an `UpdateAsync`) is held until `release()`: a write
+ * that is slow to land, as any MemoryStore call may be.
+ */
+function slowNextWrite() {
+	let armed = true;
+	let holding = false;
+	let released = false;
+	let landed = 0;
+	/** Holds this write if it is the first, then passes it on to Roblox's (the harness's) MemoryStore. */
+	function pass<T>(write: () => T): T {
+		if (armed) {
+			armed = false;
+			holding = true;
+			waitUntil(() => released, "the held MemoryStore write released", 60);
+			holding = false;
+			const result = write();
+			landed += 1;
+			return result;
+		}
+		return write();
+	}
+	const memory: MemoryStoreLike = {
+		GetHashMap(name) {
+			const map = MemoryStoreService.GetHashMap(name);
+			return {
+				GetAsync(key) {
+					return map.GetAsync(key);
+				},
+				SetAsync(key, value, expiration) {
+					return pass(() => map.SetAsync(key, value, expiration));
+				},
+				UpdateAsync(key, transform, expiration) {
+					return pass(() => map.UpdateAsync(key, transform, expiration));
+				},
+				RemoveAsync(key) {
+					map.RemoveAsync(key);
+				},
+			};
+		},
+	};
+	return {
+		memory,
+		holding: () => holding,
+		landed: () => landed,
+		release: () => (released = true),
+	};
+}
 
 export = () => {
 	beforeEach(() => freshStart("deployed"));
@@ -67,7 +119,7 @@ export = () => {
 		expect(joinsOf(BANNED).size()).to.equal(0);
 	});
 
-	it("an unban on the service wins: its answer removes the remembered ban, and the player gets in during the next outage", () => {
+	it("an unban on the service wins: its answer replaces the remembered ban, and the player gets in during the next outage", () => {
 		const started = startDeployed();
 		const first = join(BANNED, "Exploiter");
 		waitUntil(() => harness.players.kickMessage(first) !== undefined, "the service's ban kick");
@@ -77,7 +129,7 @@ export = () => {
 		// Back with the service up: it answers the player is not banned, and the game forgets the ban.
 		const second = join(BANNED, "Exploiter");
 		waitUntil(() => joinsOf(BANNED).size() >= 2, "the second join answered");
-		waitUntil(() => remembered(BANNED) === undefined, "the remembered ban removed");
+		waitUntil(() => typeIs(remembered(BANNED), "number"), "the remembered ban replaced by the unban's time");
 		expect(harness.players.kickMessage(second)).to.equal(undefined);
 		harness.players.remove(second);
 		// The service goes down: the player joins again and is let in.
@@ -87,6 +139,50 @@ export = () => {
 		expect(harness.players.kickMessage(third)).to.equal(undefined);
 		expect(started.server.diagnostics().outageBans.kicked).to.equal(0);
 		expect(joinsOf(BANNED).size()).to.equal(2);
+	});
+
+	it("an unban wins over an older ban whose MemoryStore write lands after it: the next outage kicks no one", () => {
+		const slow = slowNextWrite();
+		const started = startDeployed({}, { memoryStore: slow.memory });
+		const first = join(BANNED, "Exploiter");
+		waitUntil(() => harness.players.kickMessage(first) !== undefined, "the service's ban kick");
+		waitUntil(() => slow.holding(), "the ban's MemoryStore write on its way");
+		harness.players.remove(first);
+		must(specClient().commands.unban(tostring(BANNED)));
+		// The service answers the next join as not banned, and that answer reaches MemoryStore first.
+		const second = join(BANNED, "Exploiter");
+		waitUntil(() => joinsOf(BANNED).size() >= 2, "the second join answered");
+		waitUntil(() => started.server.diagnostics().outageBans.forgotten >= 1, "the unban written");
+		expect(harness.players.kickMessage(second)).to.equal(undefined);
+		harness.players.remove(second);
+		// Only now does the older ban's write land.
+		slow.release();
+		waitUntil(() => slow.landed() >= 1, "the ban's late write landed");
+		outage();
+		const third = join(BANNED, "Exploiter");
+		waitForLookups(started, 1);
+		expect(harness.players.kickMessage(third)).to.equal(undefined);
+		const outageBans = started.server.diagnostics().outageBans;
+		expect(outageBans.kicked).to.equal(0);
+		expect(outageBans.remembered).to.equal(0);
+		expect(outageBans.stale).to.equal(1);
+		expect(typeIs(remembered(BANNED), "number")).to.equal(true);
+		expect(joinsOf(BANNED).size()).to.equal(2);
+	});
+
+	it("a ban answered after an unban still wins over it, whichever write lands first", () => {
+		const started = startDeployed();
+		const store = new OutageBanStore(MemoryStoreService);
+		const now = DateTime.now().UnixTimestampMillis;
+		// Another server heard the ban later than this one heard the unban, but its write landed first.
+		store.remember(BANNED, "Exploiting", now);
+		store.forget(BANNED, now - 1000);
+		expect(store.counts.stale).to.equal(1);
+		outage();
+		const banned = join(BANNED, "Exploiter");
+		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the remembered ban's kick");
+		expect(harness.players.kickMessage(banned)).to.equal(BANNED_TEXT);
+		expect(started.server.diagnostics().outageBans.kicked).to.equal(1);
 	});
 
 	it("a remembered ban lasts an hour: kicked 59 minutes after it was remembered, let in after 61", () => {
