@@ -220,9 +220,10 @@ export = () => {
 		expect(linesWith(warnings(), "internal error").size()).to.equal(0);
 	});
 
-	it("costs one MemoryStore request per answered join and one read per join in an outage; an item stays under 512 bytes", () => {
+	it("costs one MemoryStore request (two units) per answered join and one read (one unit) per join in an outage; an item stays under 512 bytes", () => {
 		const started = startDeployed();
 		const before = harness.universe.memoryUsage().requests;
+		const unitsBefore = harness.universe.memoryUsage().units;
 		const banned = join(BANNED, "Exploiter");
 		join(4242, "Fine");
 		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the service's ban kick");
@@ -232,6 +233,8 @@ export = () => {
 		join(5151, "Later");
 		waitForLookups(started, 1);
 		expect(harness.universe.memoryUsage().requests - before).to.equal(3);
+		// Roblox charges an UpdateAsync at least two request units.
+		expect(harness.universe.memoryUsage().units - unitsBefore).to.equal(5);
 		// The longest reason, in multi-byte characters, with control characters: cut, and the item stays small.
 		const used = harness.universe.memoryUsage().usedBytes;
 		new OutageBanStore(MemoryStoreService).remember(1, string.rep("é\n", 400));
