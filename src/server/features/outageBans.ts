@@ -95,14 +95,14 @@ export class OutageBanStore {
 
 	constructor(private readonly memory: MemoryStoreLike = robloxMemoryStore) {}
 
-	/** Remembers that the service reported `userId` banned for `reason` in an answer at `at` (Unix ms). Yields. */
+	/** The service reported `userId` banned for `reason` in an answer at `at` (Unix ms, default now). Yields. */
 	remember(userId: number, reason: string, at = DateTime.now().UnixTimestampMillis): void {
 		const value: BanItem = { reason: keptReason(reason), bannedAt: os.time(), at };
 		// An equal time is left too: at the same moment, the unban wins.
 		this.write(userId, (old) => (answeredAt(old) >= at ? undefined : value), "remembered");
 	}
 
-	/** The service answered at `at` (Unix ms) that `userId` is not banned: its word wins over any older ban. Yields. */
+	/** The service answered at `at` (Unix ms, default now) that `userId` is not banned; wins over older bans. Yields. */
 	forget(userId: number, at = DateTime.now().UnixTimestampMillis): void {
 		this.write(userId, (old) => (answeredAt(old) > at ? undefined : at), "forgotten");
 	}
@@ -218,13 +218,12 @@ export class OutageBansFeature implements Feature {
 	}
 
 	private answered(userId: number, result: JoinResult): void {
-		// The answer's time, taken now: a write that lands late still carries when the service said it.
-		const at = DateTime.now().UnixTimestampMillis;
-		// MemoryStore yields: the join's own handling goes on meanwhile.
+		// MemoryStore yields: the join's own handling goes on meanwhile. The store takes the answer's time before its
+		// first yield (task.spawn runs at once), so a write that lands late still carries when the service said it.
 		task.spawn(() =>
 			this.ctx.guard("outage bans", () => {
-				if (result.banned) this.store.remember(userId, result.reason, at);
-				else this.store.forget(userId, at);
+				if (result.banned) this.store.remember(userId, result.reason);
+				else this.store.forget(userId);
 			}),
 		);
 	}

@@ -51,39 +51,42 @@ const failingMemory: MemoryStoreLike = {
 };
 
 /**
- * The game's MemoryStore, where the next write (a `SetAsync` or an `UpdateAsync`) is held until `release()`: a write
- * that is slow to land, as any MemoryStore call may be.
+ * The game's MemoryStore, where the first call of one kind is held until `release()`: a write (`SetAsync` or
+ * `UpdateAsync`) held before it lands, as any MemoryStore call may be slow; or a read made at once whose answer is
+ * held, a lookup still out while the service answers the player's join.
  */
-function slowNextWrite() {
+function holdFirst(kind: "write" | "read") {
 	let armed = true;
 	let holding = false;
 	let released = false;
 	let landed = 0;
-	/** Holds this write if it is the first, then passes it on to Roblox's (the harness's) MemoryStore. */
-	function pass<T>(write: () => T): T {
-		if (armed) {
-			armed = false;
-			holding = true;
-			waitUntil(() => released, "the held MemoryStore write released", 60);
-			holding = false;
-			const result = write();
-			landed += 1;
-			return result;
-		}
-		return write();
+	function hold(): void {
+		armed = false;
+		holding = true;
+		waitUntil(() => released, `the held MemoryStore ${kind} released`, 60);
+		holding = false;
+	}
+	function write<T>(call: () => T): T {
+		if (kind !== "write" || !armed) return call();
+		hold();
+		const result = call();
+		landed += 1;
+		return result;
 	}
 	const memory: MemoryStoreLike = {
 		GetHashMap(name) {
 			const map = MemoryStoreService.GetHashMap(name);
 			return {
 				GetAsync(key) {
-					return map.GetAsync(key);
+					const item = map.GetAsync(key);
+					if (kind === "read" && armed) hold();
+					return item;
 				},
 				SetAsync(key, value, expiration) {
-					return pass(() => map.SetAsync(key, value, expiration));
+					return write(() => map.SetAsync(key, value, expiration));
 				},
 				UpdateAsync(key, transform, expiration) {
-					return pass(() => map.UpdateAsync(key, transform, expiration));
+					return write(() => map.UpdateAsync(key, transform, expiration));
 				},
 				RemoveAsync(key) {
 					map.RemoveAsync(key);
@@ -91,12 +94,16 @@ function slowNextWrite() {
 			};
 		},
 	};
-	return {
-		memory,
-		holding: () => holding,
-		landed: () => landed,
-		release: () => (released = true),
-	};
+	return { memory, holding: () => holding, landed: () => landed, release: () => (released = true) };
+}
+
+/**
+ * The sync (the deployed profile's heartbeat) fails with `status` from now on, and the next one goes out: the
+ * server's status follows. Joins still get their answers.
+ */
+function syncsFail(started: Started, status: number): void {
+	serviceControl.fault({ operation: "sendData", status });
+	started.clock.advance(60);
 }
 
 export = () => {
@@ -142,7 +149,7 @@ export = () => {
 	});
 
 	it("an unban wins over an older ban whose MemoryStore write lands after it: the next outage kicks no one", () => {
-		const slow = slowNextWrite();
+		const slow = holdFirst("write");
 		const started = startDeployed({}, { memoryStore: slow.memory });
 		const first = join(BANNED, "Exploiter");
 		waitUntil(() => harness.players.kickMessage(first) !== undefined, "the service's ban kick");
@@ -183,6 +190,77 @@ export = () => {
 		waitUntil(() => harness.players.kickMessage(banned) !== undefined, "the remembered ban's kick");
 		expect(harness.players.kickMessage(banned)).to.equal(BANNED_TEXT);
 		expect(started.server.diagnostics().outageBans.kicked).to.equal(1);
+	});
+
+	// Issue 42: the memory may kick only while the service is unreachable, only a player the service has not answered,
+	// and only with kickBanned on (docs/many-servers.md#bans-that-hold-through-an-outage).
+	describe("when a remembered ban may kick", () => {
+		/** After a moment for a kick to land: `player` is still in, after `lookups` memory reads and no kick. */
+		function expectLetIn(started: Started, player: Player, lookups: number): void {
+			waitSeconds(0.3);
+			expect(harness.players.kickMessage(player)).to.equal(undefined);
+			const outageBans = started.server.diagnostics().outageBans;
+			expect(outageBans.lookups).to.equal(lookups);
+			expect(outageBans.kicked).to.equal(0);
+		}
+
+		it("not while the service answers but refuses other work: degraded for a refusal is no outage", () => {
+			const started = startDeployed();
+			// A ban remembered on another server; the service says the player is not banned (any more).
+			new OutageBanStore(MemoryStoreService).remember(4242, "Old ban");
+			syncsFail(started, 405);
+			waitUntil(() => started.server.getStatus().state === "degraded", "degraded by refused syncs");
+			expect(started.server.getStatus().reason).never.to.equal("unreachable");
+			// The join's answer is slow, not lost: the service is up.
+			serviceControl.fault({ operation: "playerJoin", kind: "late", latencyMs: 1500, times: 1 });
+			const player = join(4242, "Fine");
+			waitUntil(() => joinsOf(4242).size() === 1, "the slow join answered");
+			expectLetIn(started, player, 0);
+		});
+
+		it("never a player whose join the service answered, when a later ban is remembered and the service goes down", () => {
+			const started = startDeployed();
+			const player = join(4242, "Fine");
+			waitUntil(() => joinsOf(4242).size() === 1, "the join answered");
+			waitUntil(() => started.server.diagnostics().outageBans.forgotten >= 1, "the answer remembered");
+			// Another server hears of a ban on this player afterwards; then the service stops answering.
+			new OutageBanStore(MemoryStoreService).remember(4242, "Later ban");
+			outage();
+			started.clock.advance(60);
+			waitUntil(() => started.server.getStatus().reason === "unreachable", "the service unreachable");
+			expectLetIn(started, player, 0);
+		});
+
+		it("never a player the service answered while the memory's read was out", () => {
+			const slow = holdFirst("read");
+			const started = startDeployed({}, { memoryStore: slow.memory });
+			new OutageBanStore(MemoryStoreService).remember(4242, "Old ban");
+			// Unreachable for the sync, while joins still get their answers.
+			syncsFail(started, 503);
+			waitUntil(() => started.server.getStatus().reason === "unreachable", "the service unreachable");
+			serviceControl.fault({ operation: "playerJoin", kind: "late", latencyMs: 500, times: 1 });
+			const player = join(4242, "Fine");
+			waitUntil(() => slow.holding(), "the remembered ban read, its answer on its way");
+			waitUntil(() => joinsOf(4242).size() === 1, "the join answered: not banned");
+			waitUntil(() => started.server.diagnostics().outageBans.forgotten >= 1, "the answer remembered");
+			slow.release();
+			waitUntil(() => !slow.holding(), "the read's answer back");
+			expectLetIn(started, player, 1);
+		});
+
+		it("never with kickBanned off: nothing is remembered, read or kicked", () => {
+			const started = startDeployed({ kickBanned: false });
+			new OutageBanStore(MemoryStoreService).remember(BANNED, "Exploiting");
+			const before = harness.universe.memoryUsage().requests;
+			outage();
+			const banned = join(BANNED, "Exploiter");
+			waitUntil(() => started.server.getStatus().reason === "unreachable", "the join failing: unreachable");
+			waitSeconds(0.3);
+			expect(harness.players.kickMessage(banned)).to.equal(undefined);
+			const outageBans = started.server.diagnostics().outageBans;
+			expect(outageBans.lookups + outageBans.kicked + outageBans.remembered + outageBans.forgotten).to.equal(0);
+			expect(harness.universe.memoryUsage().requests).to.equal(before);
+		});
 	});
 
 	it("a remembered ban lasts an hour: kicked 59 minutes after it was remembered, let in after 61", () => {
