@@ -8,6 +8,12 @@ import { MemoryStoreService } from "@rbxts/services";
 export interface MemoryStoreHashMapLike {
 	GetAsync(key: string): unknown;
 	SetAsync(key: string, value: unknown, expiration: number): boolean;
+	/**
+	 * Reads the item, calls `transform` with it (undefined when absent) and stores what it answers, or nothing when it
+	 * answers undefined; answers the stored value or undefined. Roblox calls `transform` again when the item changed
+	 * meanwhile, so it must not have side effects (docs/roblox.md#memorystoreservice).
+	 */
+	UpdateAsync(key: string, transform: (old: unknown) => unknown, expiration: number): unknown;
 	RemoveAsync(key: string): void;
 }
 

@@ -264,8 +264,19 @@ export interface Harness {
 		 * requests in the last minute (refused ones included), and requests refused (by any server) since the reset.
 		 */
 		subscriptions: (this: void) => { held: number; limit: number; requests: number; refused: number };
-		/** MemoryStore bytes in use, the game's quota, and request units spent. */
-		memoryUsage: (this: void) => { usedBytes: number; quotaBytes: number; requests: number };
+		/**
+		 * MemoryStore bytes in use, the game's quota (64 kB + 1.2 kB per user at the peak), the calls made, the request
+		 * units charged (an UpdateAsync: 2 for each run of its transform) and the runs of UpdateAsync transforms.
+		 */
+		memoryUsage: (this: void) => {
+			usedBytes: number;
+			quotaBytes: number;
+			requests: number;
+			units: number;
+			updateRuns: number;
+		};
+		/** Seconds between an UpdateAsync's read and its write (0 by default): a write landing between runs it again. */
+		setMemoryUpdateDelay: (this: void, seconds: number) => void;
 		/**
 		 * Another server of the game in this simulation (`reset` closes it): give a StaffOps server its `players` and
 		 * `messaging` as seams. It counts in the universe's limits like this `game`'s server.

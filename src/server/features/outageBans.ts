@@ -55,32 +55,56 @@ function keptReason(reason: string): string {
 export interface OutageBanCounts {
 	remembered: number;
 	forgotten: number;
+	/** Writes that found a newer answer already remembered, and left it (an unban never loses to an older ban). */
+	stale: number;
 	lookups: number;
 	errors: number;
 }
 
+/** A remembered ban as stored: the reason, when it was stored (Unix s) and the answer's time (Unix ms). */
+interface BanItem {
+	reason: string;
+	bannedAt: number;
+	at: number;
+}
+
 /**
- * The game-wide store of remembered bans: one item per banned user, `{ reason, bannedAt }`, expiring after
- * {@link REMEMBER_SECONDS}. Every call yields and runs in `pcall`; a failure is counted and answers "not known".
+ * The answer time of a stored item, in Unix ms: a lifted ban is stored as that number alone, a ban as a table with
+ * `at` (or only `bannedAt`, in seconds, from a version before times were kept). Anything else counts as oldest.
+ */
+function answeredAt(item: unknown): number {
+	if (typeIs(item, "number")) return item;
+	if (!typeIs(item, "table")) return -math.huge;
+	const { at, bannedAt } = item as { at?: unknown; bannedAt?: unknown };
+	if (typeIs(at, "number")) return at;
+	return typeIs(bannedAt, "number") ? bannedAt * 1000 : -math.huge;
+}
+
+/**
+ * The game-wide store of remembered bans, one item per user, ordered by the time of the service's answer: a ban
+ * (`{ reason, bannedAt, at }`) or a lifted ban (the answer's time alone, a number: older versions' readers take any
+ * non-table as "not banned"). Each write is an `UpdateAsync` that replaces only an older answer, so an unban wins over
+ * an older ban however the writes interleave across servers; both expire after {@link REMEMBER_SECONDS}. Every call
+ * yields and runs in `pcall`; a failure is counted and answers "not known".
  * @internal
  */
 export class OutageBanStore {
-	readonly counts: OutageBanCounts = { remembered: 0, forgotten: 0, lookups: 0, errors: 0 };
+	readonly counts: OutageBanCounts = { remembered: 0, forgotten: 0, stale: 0, lookups: 0, errors: 0 };
 	private map?: MemoryStoreHashMapLike;
 	private warned = false;
 
 	constructor(private readonly memory: MemoryStoreLike = robloxMemoryStore) {}
 
-	/** Remembers that the service reported `userId` banned for `reason`. Yields. */
-	remember(userId: number, reason: string): void {
-		const value = { reason: keptReason(reason), bannedAt: os.time() };
-		if (this.call(() => this.hashMap().SetAsync(banKey(userId), value, REMEMBER_SECONDS)))
-			this.counts.remembered += 1;
+	/** The service reported `userId` banned for `reason` in an answer at `at` (Unix ms, default now). Yields. */
+	remember(userId: number, reason: string, at = DateTime.now().UnixTimestampMillis): void {
+		const value: BanItem = { reason: keptReason(reason), bannedAt: os.time(), at };
+		// An equal time is left too: at the same moment, the unban wins.
+		this.write(userId, (old) => (answeredAt(old) >= at ? undefined : value), "remembered");
 	}
 
-	/** The service answered that `userId` is not banned: its word wins, the remembered ban goes. Yields. */
-	forget(userId: number): void {
-		if (this.call(() => this.hashMap().RemoveAsync(banKey(userId)))) this.counts.forgotten += 1;
+	/** The service answered at `at` (Unix ms, default now) that `userId` is not banned; wins over older bans. Yields. */
+	forget(userId: number, at = DateTime.now().UnixTimestampMillis): void {
+		this.write(userId, (old) => (answeredAt(old) > at ? undefined : at), "forgotten");
 	}
 
 	/** The remembered ban's reason, or undefined when none is remembered or the store failed. Yields. */
@@ -88,10 +112,21 @@ export class OutageBanStore {
 		this.counts.lookups += 1;
 		let item: unknown;
 		if (!this.call(() => (item = this.hashMap().GetAsync(banKey(userId))))) return undefined;
-		// A tolerant reader: any table is a ban; a reason that is not text is shown as none.
+		// A tolerant reader: any table is a ban (a reason that is not text is shown as none); a lifted ban is a number.
 		if (!typeIs(item, "table")) return undefined;
 		const reason = (item as { reason?: unknown }).reason;
 		return typeIs(reason, "string") ? reason : "";
+	}
+
+	/** One ordered write: `transform` answers the new item, or undefined to leave a newer one. */
+	private write(userId: number, transform: (old: unknown) => unknown, count: "remembered" | "forgotten"): void {
+		let written: unknown;
+		const ok = this.call(() => {
+			written = this.hashMap().UpdateAsync(banKey(userId), transform, REMEMBER_SECONDS);
+		});
+		if (!ok) return;
+		if (written === undefined) this.counts.stale += 1;
+		else this.counts[count] += 1;
 	}
 
 	private hashMap(): MemoryStoreHashMapLike {
@@ -183,7 +218,8 @@ export class OutageBansFeature implements Feature {
 	}
 
 	private answered(userId: number, result: JoinResult): void {
-		// MemoryStore yields: the join's own handling goes on meanwhile.
+		// MemoryStore yields: the join's own handling goes on meanwhile. The store takes the answer's time before its
+		// first yield (task.spawn runs at once), so a write that lands late still carries when the service said it.
 		task.spawn(() =>
 			this.ctx.guard("outage bans", () => {
 				if (result.banned) this.store.remember(userId, result.reason);

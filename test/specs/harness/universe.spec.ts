@@ -278,20 +278,84 @@ export = () => {
 		});
 	});
 
+	// The rules below and their sources: lune/roblox/fakes/universe.luau (above newMemory), docs/roblox.md#memorystoreservice.
 	describe("MemoryStoreService hash map (fake)", () => {
-		it("stores, reads, updates and removes an item", () => {
+		it("stores, reads, updates and removes an item; SetAsync answers whether it overwrote a value", () => {
 			const map = MemoryStoreService.GetHashMap("staffops-test");
+			expect(map.SetAsync("ban-7", { until: 100 }, 60)).to.equal(false);
 			expect(map.SetAsync("ban-7", { until: 100 }, 60)).to.equal(true);
 			expect((map.GetAsync("ban-7") as { until: number }).until).to.equal(100);
-			map.UpdateAsync("ban-7", (old) => ({ until: (old as { until: number }).until + 1 }), 60);
+			const updated = map.UpdateAsync("ban-7", (old) => ({ until: (old as { until: number }).until + 1 }), 60);
+			expect((updated as { until: number }).until).to.equal(101);
 			expect((map.GetAsync("ban-7") as { until: number }).until).to.equal(101);
 			map.RemoveAsync("ban-7");
 			expect(map.GetAsync("ban-7")).to.equal(undefined);
+			expect(map.SetAsync("ban-7", 1, 60)).to.equal(false);
+		});
+
+		it("UpdateAsync: a transform answering nil writes nothing and UpdateAsync answers nil", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			map.SetAsync("k", "kept", 60);
+			expect(map.UpdateAsync("k", () => undefined, 60)).to.equal(undefined);
+			expect(map.GetAsync("k")).to.equal("kept");
+		});
+
+		it("charges UpdateAsync two request units, other calls one", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			const before = harness.universe.memoryUsage();
+			map.SetAsync("k", 1, 60);
+			map.GetAsync("k");
+			map.UpdateAsync("k", (old) => (old as number) + 1, 60);
+			map.RemoveAsync("k");
+			const after = harness.universe.memoryUsage();
+			expect(after.requests - before.requests).to.equal(4);
+			expect(after.units - before.units).to.equal(5);
+		});
+
+		it("runs an UpdateAsync transform again, at two more units, when another write lands between its read and write", () => {
+			const map = MemoryStoreService.GetHashMap("staffops-test");
+			map.SetAsync("k", 1, 60);
+			harness.universe.setMemoryUpdateDelay(0.3);
+			const seen = new Array<number>();
+			let result: unknown = "not yet";
+			const before = harness.universe.memoryUsage();
+			task.spawn(() => {
+				result = map.UpdateAsync(
+					"k",
+					(old) => {
+						seen.push(old as number);
+						return (old as number) * 10;
+					},
+					60,
+				);
+			});
+			waitUntil(() => seen.size() >= 1);
+			// Another server's write lands while the first run's write is on its way.
+			harness.universe.setMemoryUpdateDelay(0);
+			MemoryStoreService.GetHashMap("staffops-test").SetAsync("k", 5, 60);
+			waitUntil(() => result !== "not yet", 3);
+			expect(seen.size()).to.equal(2);
+			expect(seen[0]).to.equal(1);
+			expect(seen[1]).to.equal(5);
+			expect(result).to.equal(50);
+			expect(map.GetAsync("k")).to.equal(50);
+			const after = harness.universe.memoryUsage();
+			expect(after.updateRuns - before.updateRuns).to.equal(2);
+			// Two runs of UpdateAsync (2 units each), the SetAsync and the GetAsync.
+			expect(after.units - before.units).to.equal(6);
 		});
 
 		it("is shared: another handle of the same name sees the item", () => {
 			MemoryStoreService.GetHashMap("staffops-test").SetAsync("k", "v", 60);
 			expect(MemoryStoreService.GetHashMap("staffops-test").GetAsync("k")).to.equal("v");
+		});
+
+		it("refuses a client: MemoryStoreService is for server scripts only", () => {
+			const client = harness.clients.join(7301);
+			const memory = client.game().GetService("MemoryStoreService");
+			const problem = errorOf(() => memory.GetHashMap("staffops-test"));
+			expect(problem.find("server scripts", 1, true)[0]).to.be.ok();
+			expect(harness.universe.memoryUsage().requests).to.equal(0);
 		});
 
 		it("forgets an item once its expiration has passed", () => {
@@ -304,37 +368,51 @@ export = () => {
 			expect(harness.universe.memoryUsage().usedBytes).to.equal(0);
 		});
 
-		it("refuses an expiration over 45 days and an item over 32 kB", () => {
+		it("refuses an expiration over 45 days, a key over 128 characters and an item over 32 kB", () => {
 			const map = MemoryStoreService.GetHashMap("staffops-test");
 			expect(errorOf(() => map.SetAsync("k", 1, 3888001)).find("3888000", 1, true)[0]).to.be.ok();
 			expect(pcall(() => map.SetAsync("k", 1, 3888000))[0]).to.equal(true);
+			expect(pcall(() => map.SetAsync(string.rep("k", 128), 1, 60))[0]).to.equal(true);
+			expect(errorOf(() => map.SetAsync(string.rep("k", 129), 1, 60)).find("128", 1, true)[0]).to.be.ok();
 			const big = string.rep("x", 33 * 1024);
 			expect(errorOf(() => map.SetAsync("big", big, 60)).find("ItemValueSizeTooLarge", 1, true)[0]).to.be.ok();
+			const updateProblem = errorOf(() => map.UpdateAsync("big", () => big, 60));
+			expect(updateProblem.find("ItemValueSizeTooLarge", 1, true)[0]).to.be.ok();
 		});
 
-		it("refuses a write past the game's memory quota (64 kB + 1 kB per user) until an item expires", () => {
+		it("refuses a write past the game's memory quota (64 kB + 1.2 kB per user) with TotalMemoryOverLimit until an item expires", () => {
 			const map = MemoryStoreService.GetHashMap("staffops-test");
 			const item = string.rep("x", 30 * 1024);
 			map.SetAsync("a", item, 30);
 			map.SetAsync("b", item, 600);
 			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024);
-			expect(errorOf(() => map.SetAsync("c", item, 600)).find("StorageOverQuota", 1, true)[0]).to.be.ok();
+			const problem = errorOf(() => map.SetAsync("c", item, 600));
+			expect(problem.find("TotalMemoryOverLimit", 1, true)[0]).to.be.ok();
+			expect(problem.find("StorageOverQuota", 1, true)[0]).to.equal(undefined);
 			harness.universe.advance(31);
 			expect(pcall(() => map.SetAsync("c", item, 600))[0]).to.equal(true);
 		});
 
-		it("gives each user 1 kB more quota", () => {
-			harness.players.add(1);
+		it("gives each user 1.2 kB more quota, kept at the peak after they leave", () => {
+			const first = harness.players.add(1);
 			harness.players.add(2);
-			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024 + 2 * 1024);
+			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024 + math.floor(2 * 1.2 * 1024));
+			harness.players.remove(first);
+			expect(harness.universe.memoryUsage().quotaBytes).to.equal(64 * 1024 + math.floor(2 * 1.2 * 1024));
 		});
 
-		it("refuses requests past 1000 + 100 × users request units a minute", () => {
+		it("refuses requests past 1000 + 120 × users request units a minute, UpdateAsync counting two", () => {
 			const map = MemoryStoreService.GetHashMap("staffops-test");
 			for (let index = 0; index < 1000; index++) map.GetAsync("k");
 			expect(errorOf(() => map.GetAsync("k")).find("TotalRequestsOverLimit", 1, true)[0]).to.be.ok();
 			harness.universe.advance(61);
-			expect(pcall(() => map.GetAsync("k"))[0]).to.equal(true);
+			// One user: 1120 units; 559 UpdateAsync leave 2, the next leaves 0, a GetAsync after it is refused.
+			harness.players.add(1);
+			for (let index = 0; index < 560; index++) map.UpdateAsync("k", () => index, 60);
+			expect(errorOf(() => map.GetAsync("k")).find("TotalRequestsOverLimit", 1, true)[0]).to.be.ok();
+			expect(
+				errorOf(() => map.UpdateAsync("k", () => 1, 60)).find("TotalRequestsOverLimit", 1, true)[0],
+			).to.be.ok();
 		});
 	});
 };
