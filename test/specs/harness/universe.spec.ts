@@ -333,7 +333,7 @@ export = () => {
 			// Another server's write lands while the first run's write is on its way.
 			harness.universe.setMemoryUpdateDelay(0);
 			MemoryStoreService.GetHashMap("staffops-test").SetAsync("k", 5, 60);
-			waitUntil(() => result !== "not yet", 3);
+			waitUntil(() => result !== "not yet", "the update");
 			expect(seen.size()).to.equal(2);
 			expect(seen[0]).to.equal(1);
 			expect(seen[1]).to.equal(5);
