@@ -1,4 +1,4 @@
-import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
+import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter, TextFilter } from "../roblox/textFilter";
 import { logInfo, logWarn, playerLabel } from "../background/log";
 import { callWithin } from "../transport/withinDeadline";
 import { robloxScheduler } from "../transport/scheduler";
@@ -15,6 +15,7 @@ export function announce(
 		readonly config: StaffOpsSettings;
 		readonly signals: ServerSignals;
 		readonly guard: (label: string, fn: () => void) => void;
+		readonly seams?: { readonly textFilter?: TextFilter };
 	},
 	record: PlayerRecord,
 	result: JoinResult,
@@ -47,7 +48,12 @@ export const KICK_MESSAGE_SECONDS = 5;
  * @internal
  */
 export function kickBanned(
-	host: { readonly config: StaffOpsSettings; readonly guard: (label: string, fn: () => void) => void },
+	host: {
+		readonly config: StaffOpsSettings;
+		readonly guard: (label: string, fn: () => void) => void;
+		/** The game's filter seam: a kick's reason goes through the same filter as every other outside text. */
+		readonly seams?: { readonly textFilter?: TextFilter };
+	},
 	player: Player,
 	reason: string,
 	source = "banned by the service",
@@ -55,7 +61,7 @@ export function kickBanned(
 	// The reason is text from outside Roblox shown to the player: Roblox requires it filtered for them first. The
 	// filter yields, so the kick runs on its own thread; a reason the filter cannot pass in time is not shown at all.
 	task.spawn(() => {
-		const filtered = filterWithin(robloxTextFilter, reason, player);
+		const filtered = filterWithin(host.seams?.textFilter ?? robloxTextFilter, reason, player);
 		const shown = filtered ?? "";
 		if (filtered === undefined) {
 			logWarn(`the ban reason could not be filtered within ${FILTER_DEADLINE_SECONDS} s; kicked without it`);

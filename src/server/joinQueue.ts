@@ -1,3 +1,4 @@
+import type { TextFilter } from "../roblox/textFilter";
 import type { StaffOpsApiClient } from "../api/apiClient";
 import { backgroundWait, reactionTo } from "../api/failurePolicy";
 import type { PlayerJoinArgs } from "../api/resources/activity";
@@ -32,6 +33,8 @@ export interface JoinQueueSeams {
 	readonly guard: (label: string, fn: () => void) => void;
 	/** The share of the budget retries may take. */
 	readonly retries: RetryShare;
+	/** The game's seams: a banned player's kick reason goes through its text filter. */
+	readonly seams?: { readonly textFilter?: TextFilter };
 }
 
 /**

@@ -45,7 +45,10 @@ export interface ServerSeams {
 	readonly bindToClose?: (callback: () => void) => void;
 	/** Whether this is a Studio playtest; default `RunService:IsStudio()` or an empty `JobId`. */
 	readonly isStudio?: () => boolean;
-	/** Filters texts shown to a player (dashboard texts, support-call messages); default Roblox's `TextService` filter. */
+	/**
+	 * Filters every text from outside the game shown to a player (ban reasons, dashboard texts, command results,
+	 * support-call messages), each with a deadline; default Roblox's `TextService` filter.
+	 */
 	readonly textFilter?: TextFilter;
 	/** The game's shared memory, for bans that hold through an outage; default `MemoryStoreService`. */
 	readonly memoryStore?: MemoryStoreLike;

@@ -97,6 +97,7 @@ export class JoinsFeature implements Feature {
 			forgotten: ctx.forgotten,
 			answeredAfterLeaving: (record) => this.gathering.answeredAfterLeaving(record),
 			guard,
+			seams: ctx.seams,
 		});
 	}
 
