@@ -1,6 +1,6 @@
 import { RequestBudget } from "../transport/budget";
 import { StaffOpsError } from "../transport/staffOpsError";
-import { Transport, TransportConfig, TransportSeams } from "../transport/transport";
+import { Transport, TransportAnswer, TransportConfig, TransportSeams } from "../transport/transport";
 import { CallOptions, readCallOptions } from "./callOptions";
 import { decodeAnswer, encodeRequest } from "./codec";
 import { RawRequest, sendRawRequest } from "./rawRequest";
@@ -159,6 +159,27 @@ export class StaffOpsApiClient {
 		const encoded = encodeRequest(transport.json(), operation, pathValues, body);
 		if (!encoded.ok) return Promise.reject(encoded.error) as Promise<T>;
 		const spec = OPERATIONS[operation];
+		const read = (answer: TransportAnswer) =>
+			decodeAnswer<T>(transport.json(), operation, answer.status, answer.body, {
+				attempts: answer.attempts,
+				retryAfter: answer.retryAfter,
+				earlierMayHaveActed: answer.earlierMayHaveActed,
+				redact: (text) => transport.redact(text, spec.credential),
+				redactValues: (text) => transport.redactKnown(text),
+				slicer: () => transport.slicer(),
+			});
+		const wanted = options?.late;
+		// A late answer is read like any other; one the reader refuses (a refusal, an unusable body) is not handed over.
+		const late =
+			typeIs(wanted, "table") && typeIs(wanted.take, "function") && typeIs(wanted.listen, "number")
+				? {
+						listen: math.clamp(wanted.listen, 0, 120),
+						take: (answer: TransportAnswer) => {
+							const decoded = read(answer);
+							if (decoded.ok) wanted.take(decoded.value);
+						},
+					}
+				: undefined;
 		return transport
 			.send({
 				operation,
@@ -170,16 +191,10 @@ export class StaffOpsApiClient {
 				maxAttempts,
 				timeout,
 				credential: spec.credential,
+				late,
 			})
 			.andThen((answer) => {
-				const decoded = decodeAnswer<T>(transport.json(), operation, answer.status, answer.body, {
-					attempts: answer.attempts,
-					retryAfter: answer.retryAfter,
-					earlierMayHaveActed: answer.earlierMayHaveActed,
-					redact: (text) => transport.redact(text, spec.credential),
-					redactValues: (text) => transport.redactKnown(text),
-					slicer: () => transport.slicer(),
-				});
+				const decoded = read(answer);
 				if (!decoded.ok) return Promise.reject(decoded.error) as Promise<T>;
 				return decoded.value;
 			});

@@ -23,6 +23,12 @@ export interface CallOptions {
 	 * second server.
 	 */
 	readonly timeout?: number;
+	/**
+	 * Keeps listening `listen` seconds after the call was given up on (a timeout), and gives `take` the typed answer
+	 * that still comes: the game integration adopts or ends a server its registration made after all.
+	 * @internal
+	 */
+	readonly late?: { readonly listen: number; readonly take: (answer: unknown) => void };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StaffOpsApiClient } from "../api/apiClient";
 import { MAX_SERVICE_ID } from "../api/arguments";
 import { backgroundWait, reactionTo } from "../api/failurePolicy";
-import type { CreateServerArgs } from "../api/resources/activity";
+import type { CreateServerAnswer, CreateServerArgs } from "../api/resources/activity";
 import { HealthLog, logInfo, logWarn } from "../background/log";
 import { BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
@@ -32,10 +32,17 @@ export interface RegistrationSeams {
 const REGISTRATION_TIMEOUT = 30;
 
 /**
+ * Seconds an attempt given up on still listens for its answer. The next attempt goes out meanwhile; a late answer
+ * is used when nothing registered yet, and its server ended when another attempt registered first.
+ */
+const LATE_LISTEN = 90;
+
+/**
  * Registers the server (`createServer`) until it works, with the one backoff. A registration is never repeated
- * blindly: after an unknown outcome or an unusable answer nothing can look the earlier attempt up (no operation lists
- * servers by jobId), so the next attempt says honestly that the service may hold an unused registration, which it
- * forgets on its own. A refused key waits at the longest backoff; a refusal for good stops with one warning.
+ * blindly: after an unknown outcome nothing can look the earlier attempt up (no operation lists servers by jobId), so
+ * the attempt keeps listening for its answer while the next one goes out; whichever answer comes first registers,
+ * and a server made by any other is ended (docs/failure-policy.md). One whose answer never comes is forgotten by the
+ * service on its own. A refused key waits at the longest backoff; a refusal for good stops with one warning.
  * @internal
  */
 export class Registration {
@@ -43,6 +50,10 @@ export class Registration {
 	current?: Registered;
 	/** Failures handled so far (for specs and diagnostics). */
 	failuresHandled = 0;
+	/** Answers that came after their attempt was given up on (for specs and diagnostics). */
+	lateAnswers = 0;
+	/** Second servers of this game server that StaffOps asked the service to end. */
+	secondsEnded = 0;
 	private inFlight = false;
 	private failures = 0;
 	private stopped = false;
@@ -61,45 +72,81 @@ export class Registration {
 			return;
 		}
 		this.inFlight = true;
-		const options = { priority: "high", maxAttempts: 1, timeout: REGISTRATION_TIMEOUT } as const;
+		const options = {
+			priority: "high",
+			maxAttempts: 1,
+			timeout: REGISTRATION_TIMEOUT,
+			late: { listen: LATE_LISTEN, take: (answer: unknown) => this.lateAnswer(answer as CreateServerAnswer) },
+		} as const;
 		this.host.client.activity.registerServer(facts, options).andThen(
 			(answer) =>
 				this.host.guard("registration", () => {
 					this.inFlight = false;
-					if (this.stopped) return;
-					if (!usableId(answer.runningGameId) || !usableId(answer.gameId)) {
-						// Every join and heartbeat would carry an id that cannot be sent: refuse it here, once.
-						this.gaveUp = true;
-						logWarn(
-							`the service registered this server under an id StaffOps cannot send back ` +
-								`(${answer.runningGameId.size()} characters); StaffOps stays off until the next start`,
-						);
-						return;
-					}
-					this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId, answer };
-					const attempts = this.failures + 1;
-					this.failures = 0;
-					const id = `(internal game id ${answer.gameId})`;
-					// A registration is made once: its outage ends with it, in this line, without a quiet period.
-					const again = this.host.health.ended("register");
-					logInfo(
-						again
-							? `registered this server after ${attempts} attempts ${id}`
-							: `registered this server ${id}`,
-					);
-					this.host.registered(this.current);
+					this.answered(answer);
 				}),
 			(err: unknown) =>
 				this.host.guard("registration", () => {
 					this.inFlight = false;
-					if (this.stopped) return;
+					// A late answer of an earlier attempt registered this server meanwhile: nothing failed.
+					if (this.stopped || this.current !== undefined) return;
 					const reaction = reactionTo("createServer", err);
 					const unsure = StaffOpsError.is(err) && err.mayHaveActed;
 					const note = unsure
-						? ". The service may have registered that attempt; it forgets such an unused registration on its own"
+						? ". The service may have registered that attempt; StaffOps uses or ends it if its answer still comes"
 						: "";
 					this.failed(`${tostring(err)}${note}`, reaction, err);
 				}),
+		);
+	}
+
+	/** An attempt's answer, in time or late: the registration when there is none yet, else a second server to end. */
+	private answered(answer: CreateServerAnswer): void {
+		if (this.stopped) return;
+		if (this.current !== undefined) {
+			if (answer.runningGameId !== this.current.runningGameId) this.endSecond(answer.runningGameId);
+			return;
+		}
+		if (this.gaveUp) return;
+		if (!usableId(answer.runningGameId) || !usableId(answer.gameId)) {
+			// Every join and heartbeat would carry an id that cannot be sent: refuse it here, once.
+			this.gaveUp = true;
+			logWarn(
+				`the service registered this server under an id StaffOps cannot send back ` +
+					`(${answer.runningGameId.size()} characters); StaffOps stays off until the next start`,
+			);
+			return;
+		}
+		this.current = { internalGameId: answer.gameId, runningGameId: answer.runningGameId, answer };
+		const attempts = this.failures + 1;
+		this.failures = 0;
+		const id = `(internal game id ${answer.gameId})`;
+		// A registration is made once: its outage ends with it, in this line, without a quiet period.
+		const again = this.host.health.ended("register");
+		logInfo(again ? `registered this server after ${attempts} attempts ${id}` : `registered this server ${id}`);
+		this.host.registered(this.current);
+	}
+
+	/** The answer of an attempt already given up on (timed out): the service made that server after all. */
+	private lateAnswer(answer: CreateServerAnswer): void {
+		this.host.guard("registration", () => {
+			this.lateAnswers += 1;
+			this.answered(answer);
+		});
+	}
+
+	/**
+	 * Ends a server the service made for an attempt whose answer came after another attempt had registered, so the
+	 * service holds one server for this game server. Once: the route is safe to repeat, an answer is never repeated.
+	 */
+	private endSecond(runningGameId: string): void {
+		this.secondsEnded += 1;
+		this.host.client.extensions.endServer(runningGameId, { priority: "high" }).andThen(
+			() => logInfo("ended a second server the service made for an earlier registration attempt"),
+			(err: unknown) =>
+				logWarn(
+					`could not end a second server the service made for an earlier registration attempt (${tostring(err)}); ` +
+						"it holds no players, and the service forgets it on its own",
+				),
 		);
 	}
 

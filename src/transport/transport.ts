@@ -96,6 +96,19 @@ export interface TransportRequest {
 	readonly timeout?: number;
 	/** The key it carries (default the API key, in `loader-id`). */
 	readonly credential?: Credential;
+	/** Keeps listening after an attempt is given up on, and hands over an answer that still comes (any status). */
+	readonly late?: LateListener;
+}
+
+/**
+ * What to do with an answer that arrives after its attempt was given up on: RequestAsync keeps listening `listen`
+ * seconds past the attempt's timeout, and `take` gets what comes in that time. For an operation that is not safe to
+ * repeat, where the caller would rather use a late answer than leave what the service made unknown.
+ * @internal
+ */
+export interface LateListener {
+	readonly listen: number;
+	readonly take: (answer: TransportAnswer) => void;
 }
 
 /** The answer the transport settled on (any HTTP status). @internal */
@@ -306,9 +319,20 @@ export class Transport {
 		});
 	}
 
+	private lateAnswer(response: RequestAsyncResponse): TransportAnswer {
+		return {
+			status: response.StatusCode,
+			body: typeIs(response.Body, "string") ? response.Body : "",
+			headers: typeIs(response.Headers, "table") ? response.Headers : {},
+			attempts: 1,
+			earlierMayHaveActed: false,
+		};
+	}
+
 	/** One attempt with the timeout; resolves with the door's result, never rejects. */
 	private attempt(request: TransportRequest): Promise<DoorResult> {
 		const timeout = request.timeout ?? this.timeout;
+		const late = request.late;
 		// RequestAsync's own `Timeout` makes the engine give up on the request too; without it an attempt abandoned
 		// below would keep running and hold a connection. Roblox types it Integer (seconds): the attempt's timeout
 		// rounded up, at least 1, so the engine never gives up before the timer below.
@@ -317,7 +341,7 @@ export class Transport {
 			Method: request.method,
 			Headers: this.keys.headers(request.body !== undefined, request.credential),
 			Body: request.body,
-			Timeout: requestTimeout(timeout),
+			Timeout: requestTimeout(timeout + (late?.listen ?? 0)),
 		};
 		return new Promise<DoorResult>((resolve) => {
 			let settled = false;
@@ -332,7 +356,11 @@ export class Transport {
 			// A separate thread, so a RequestAsync that yields past the timeout is simply abandoned.
 			task.spawn(() => {
 				const result = sendThroughDoor(this.http, options, (text) => this.keys.scrub(text, request.credential));
-				if (settled) return;
+				if (settled) {
+					// Given up on already: only a caller that listens late hears of it.
+					if (late !== undefined && result.ok) late.take(this.lateAnswer(result.response));
+					return;
+				}
 				settled = true;
 				resolve(result);
 			});

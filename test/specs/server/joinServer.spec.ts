@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import type { ServerTeleport } from "../../../src/roblox/teleport";
+import { robloxTeleport, ServerTeleport } from "../../../src/roblox/teleport";
 import { JOIN_SERVER_CLOSED, JOIN_SERVER_FAILED } from "../../../src/server/features/joinServer";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { harness, HarnessTeleport } from "../../support/harness";
@@ -171,6 +171,38 @@ export = () => {
 			expect(made.userId).to.equal(3111);
 			expect(made.jobId).to.equal(OTHER_SERVER);
 			expect(started.server.diagnostics().joinServer.teleports).to.equal(1);
+		});
+
+		it("says nothing to a player whose failed teleport StaffOps did not start", () => {
+			// docs/game-integration.md (join server): only a teleport of StaffOps' own that fails is told. Once StaffOps
+			// has moved someone it hears every TeleportInitFailed; the game's own teleport to a full server is not its.
+			const FULL_SERVER = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
+			harness.teleport.setServer(OTHER_SERVER, "open");
+			harness.teleport.setServer(FULL_SERVER, "full");
+			const started = startRegistered(CONFIG);
+			harness.players.add(3113, "Moderator", `ReAdmin-${OTHER_SERVER}`);
+			theTeleport();
+			const player = harness.players.add(3114, "Traveller");
+			task.spawn(() => pcall(() => robloxTeleport.toServer(player, DEFAULT_INFO.PlaceId, FULL_SERVER, {})));
+			waitUntil(() => harness.teleport.failures() >= 1, "the game's own teleport to fail");
+			waitSeconds(0.3);
+			expect(harness.teleport.failures()).to.equal(1);
+			expect(player.Parent).to.be.ok();
+			expect(notices(player).size()).to.equal(0);
+			expect(started.server.diagnostics().joinServer.failed).to.equal(0);
+		});
+
+		it("does not teleport in a Studio playtest, whatever the launch data", () => {
+			// docs/roblox.md#teleporting-to-a-server: teleports do not work in Studio; launch data is ignored there.
+			harness.teleport.setServer(OTHER_SERVER, "open");
+			const started = startRegistered(CONFIG, { isStudio: () => true });
+			const player = harness.players.add(3115, "Moderator", `ReAdmin-${OTHER_SERVER}`);
+			waitUntil(() => started.server.diagnostics().joinServer.ignored >= 1, "the launch data read", 5);
+			waitSeconds(0.3);
+			expect(harness.teleport.teleports().size()).to.equal(0);
+			expect(started.server.diagnostics().joinServer.teleports).to.equal(0);
+			expect(player.Parent).to.be.ok();
+			expect(notices(player).size()).to.equal(0);
 		});
 
 		it("stops waiting for launch data after 10 s", () => {

@@ -259,19 +259,37 @@ export = () => {
 				for (let userId = 3001; userId <= 3006; userId++) expect(sent.has(tostring(userId))).to.equal(false);
 			});
 
-			it("waits the heartbeat's Retry-After of 300 s before reading the running game again", () => {
+			/**
+			 * The heartbeat's second read answers 503 with `retryAfter`: the reads made by then, `quiet` seconds later, and
+			 * 20 s after that.
+			 */
+			function heartbeatAfter(retryAfter: string, quiet: number): [number, number, number] {
 				const started = startAgainstFake({ heartbeatSeconds: 60 }, false);
 				jump(started, 61);
 				const reads = started.fake.seen.filter((request) => request.path.sub(1, 15) === "/games/running/");
-				expect(reads.size()).to.equal(1);
 				const path = reads[0].path;
-				started.fake.fail(path, { status: 503, headers: { ["Retry-After"]: "300" } });
+				started.fake.fail(path, { status: 503, headers: { ["Retry-After"]: retryAfter } });
 				jump(started, 60);
-				expect(started.fake.to(path).size()).to.equal(2);
-				jump(started, 285);
-				expect(started.fake.to(path).size()).to.equal(2);
+				const failed = started.fake.to(path).size();
+				jump(started, quiet);
+				const quietAfter = started.fake.to(path).size();
 				jump(started, 20);
-				expect(started.fake.to(path).size()).to.equal(3);
+				return [failed, quietAfter, started.fake.to(path).size()];
+			}
+
+			it("waits the heartbeat's Retry-After of 300 s before reading the running game again", () => {
+				const [failed, quiet, after] = heartbeatAfter("300", 285);
+				expect(failed).to.equal(2);
+				expect(quiet).to.equal(2);
+				expect(after).to.equal(3);
+			});
+
+			it("waits a heartbeat's Retry-After of an hour only 10 minutes (the cap), then reads again", () => {
+				// docs/failure-policy.md "Retry-After" (FP7): honoured up to 10 minutes, like every background task.
+				const [failed, quiet, after] = heartbeatAfter("3600", 585);
+				expect(failed).to.equal(2);
+				expect(quiet).to.equal(2);
+				expect(after).to.equal(3);
 			});
 
 			it("waits a leave's Retry-After of 300 s before sending it again", () => {

@@ -139,6 +139,23 @@ export = () => {
 			expect(syncs(started).size()).to.equal(2);
 		});
 
+		it("at shutdown, a last sync the service refuses goes once and its events are dropped", () => {
+			// src/server/sync.ts: a refused sync is not sent again (it would be refused again), the last one included.
+			const started = startAgainstFake();
+			started.server.features.presence.events.add({
+				type: "typing",
+				userId: 9,
+				sessionId: "s-9",
+				datetime: 1_700_000_001_000,
+			});
+			started.fake.fail("/activity/sendData", { status: 400 }, 5);
+			const before = syncs(started).size();
+			started.server.shutdown();
+			expect(syncs(started).size() - before).to.equal(1);
+			expect((syncs(started)[before].body.events as Array<unknown>).size()).to.equal(1);
+			expect(started.server.features.presence.events.size()).to.equal(0);
+		});
+
 		it("with sync = false keeps the heartbeat instead", () => {
 			const started = startAgainstFake({ sync: false, heartbeatSeconds: 30 });
 			run(started, 70);
