@@ -191,6 +191,19 @@ export function waitForFailures(
 	waitUntil(() => handled() >= count, `${count} handled ${kind} failure(s)`);
 }
 
+/** Syncs whose answer (or failure) the server has handled. */
+export function syncsHandled(started: Started): number {
+	const counts = started.server.diagnostics().presence.sync;
+	return counts.sent + counts.failures;
+}
+
+/** Moves the clock `seconds` on (a sync interval) and waits for that sync's answer. */
+export function syncAfter(started: Started, seconds: number): void {
+	const before = syncsHandled(started);
+	started.clock.advance(seconds);
+	waitUntil(() => syncsHandled(started) > before, "the sync's answer");
+}
+
 /** Adds a player and lets PlayerAdded reach the integration. */
 export function join(userId: number, name?: string): Player {
 	const player = harness.players.add(userId, name);
