@@ -7,6 +7,7 @@ import { serviceControl } from "../../support/serviceControl";
 import { registerSpecServer } from "../../support/referenceClient";
 import { liveClient } from "./support";
 import { waitUntil } from "../../support/waits";
+import { deskControl } from "../../support/deskControl";
 
 // A SupportDesk against the reference service's deployed profile, driven by hand-run syncs (not a spec: TestEZ runs
 // only *.spec modules). Shared by the desk's specs.
@@ -96,6 +97,32 @@ export function chatsOf(rig: DeskRig, player: Player): Array<{ chatId: string }>
 /** The chat id of the player's first call window, if one opened. */
 export function deskChatIdOf(rig: DeskRig, player: Player): string | undefined {
 	return chatsOf(rig, player)[0]?.chatId;
+}
+
+/** `count` players (UserIds from `from`) who each placed a call, with their chat ids, after one sync. */
+export function deskCallers(rig: DeskRig, from: number, count: number): Array<readonly [Player, string]> {
+	const list = new Array<Player>();
+	for (let i = 0; i < count; i++) list.push(harness.players.add(from + i, `Caller${i}`));
+	for (const player of list)
+		harness.players.client(player).fire(rig.deskRemote, "call", { type: "support", reason: "help" });
+	waitUntil(() => list.every((player) => deskChatIdOf(rig, player) !== undefined), "the calls", 20);
+	rig.sync();
+	return list.map((player) => [player, deskChatIdOf(rig, player)!] as const);
+}
+
+/** A player writes `text` in their call's chat (no wait: the caller yields when it has written enough). */
+export function sayInCall(rig: DeskRig, player: Player, chatId: string, text: string): void {
+	harness.players.client(player).fire(rig.deskRemote, "say", chatId, text);
+}
+
+/** The player messages the service stored from one caller, in stored order. */
+export function storedFrom(callerId: number): Array<string> {
+	const texts = new Array<string>();
+	for (const ticket of deskControl.tickets()) {
+		if (ticket.callerId !== callerId) continue;
+		for (const m of ticket.messages) if (m.origin === "user") texts.push(m.message);
+	}
+	return texts;
 }
 
 /** Tears a rig down (the specs' `afterEach`). */

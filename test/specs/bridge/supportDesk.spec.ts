@@ -5,7 +5,17 @@ import { serviceControl, FaultSpec } from "../../support/serviceControl";
 import { messagesOf, kindsOf } from "./support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 import { linesWith, warnings } from "../server/support";
-import { DeskRig, deskChatIdOf, deskRig, dropDeskRig, fireDesk, resultsOf } from "./deskRig";
+import {
+	DeskRig,
+	deskCallers,
+	deskChatIdOf,
+	deskRig,
+	dropDeskRig,
+	fireDesk,
+	resultsOf,
+	sayInCall,
+	storedFrom,
+} from "./deskRig";
 
 export = () => {
 	let r: DeskRig;
@@ -279,26 +289,8 @@ export = () => {
 
 	// Issue 32, point 4: each player's messages wait in a queue of their own, and nothing shown as sent is dropped.
 	describe("SupportDesk: fair, visible message queues", () => {
-		/** Players who each have a call open, with their chat ids. */
-		const callers = (from: number, count: number) => {
-			const list = new Array<Player>();
-			for (let i = 0; i < count; i++) list.push(harness.players.add(from + i, `Caller${i}`));
-			for (const player of list)
-				harness.players.client(player).fire(r.deskRemote, "call", { type: "support", reason: "help" });
-			waitUntil(() => list.every((player) => chatIdOf(player) !== undefined), "the calls", 20);
-			r.sync();
-			return list.map((player) => [player, chatIdOf(player)!] as const);
-		};
-		const say = (player: Player, chatId: string, text: string) =>
-			harness.players.client(player).fire(r.deskRemote, "say", chatId, text);
-		const storedFrom = (callerId: number) => {
-			const texts = new Array<string>();
-			for (const ticket of deskControl.tickets()) {
-				if (ticket.callerId !== callerId) continue;
-				for (const m of ticket.messages) if (m.origin === "user") texts.push(m.message);
-			}
-			return texts;
-		};
+		const callers = (from: number, count: number) => deskCallers(r, from, count);
+		const say = (player: Player, chatId: string, text: string) => sayInCall(r, player, chatId, text);
 		const notices = (player: Player) => messagesOf(player, r.chatRemote).filter((m) => m.sender === "Notice");
 
 		it("30 callers writing one message a second do not push out another caller's 5 messages", () => {

@@ -190,6 +190,55 @@ export = () => {
 		});
 	});
 
+	// Issue 42, "Consent and settings".
+	describe("consent: the prompt and game code", () => {
+		it("closes the built-in prompt when game code answers: the prompt leaves the player's screen, one request", () => {
+			const modes = new Map<number, Privacy>([[2331, { needsConsent: true }]]);
+			startRegistered({ clientReportTimeoutSeconds: 0 }, { client: privacyClient(modes) });
+			const asked = harness.clients.join(2331, "AnsweredByGame");
+			const mount = mountConsentPrompt(clientRemote(asked, "Consent"), playerGui(asked));
+			waitUntil(() => promptOf(asked) !== undefined, "the prompt on the asked client");
+			// The game answers for the player (its own rules), while the built-in prompt is showing.
+			expect(StaffOps.answerConsent(asked.player(), true)).to.equal(true);
+			waitUntil(() => consentRequests().size() === 1, "the game's answer");
+			waitUntil(() => promptOf(asked) === undefined, "the prompt gone from the player's screen");
+			expect((consentRequests()[0].body as { granted: unknown }).granted).to.equal(true);
+			// A click on a prompt left open would have found no question: nothing more goes out.
+			waitSeconds(0.2);
+			expect(consentRequests().size()).to.equal(1);
+			mount.destroy();
+		});
+
+		it("never asks a banned player, also with kickBanned off: no prompt, no signal, no consent request", () => {
+			// A service asking consent of a banned player (the reference service never does): the player is not
+			// tracked, so nothing is asked, and with kickBanned off they play on.
+			const modes = new Map<number, Privacy>([
+				[2341, { needsConsent: true, banned: true }],
+				[2342, { needsConsent: true }],
+			]);
+			startRegistered({ clientReportTimeoutSeconds: 0, kickBanned: false }, { client: privacyClient(modes) });
+			const requested = new Array<Player>();
+			const connection = StaffOps.consentRequested.Connect((player) => requested.push(player));
+			const found = new Array<Player>();
+			const bans = StaffOps.playerBanned.Connect((player) => found.push(player));
+			const banned = harness.players.add(2341, "BannedStays");
+			const asked = harness.players.add(2342, "Asked");
+			waitUntil(() => requested.size() === 1, "the other player's consentRequested");
+			waitUntil(() => found.size() === 1, "playerBanned for the banned player");
+			waitSeconds(0.2);
+			expect(requested[0]).to.equal(asked);
+			expect(requested.size()).to.equal(1);
+			expect(harness.players.client(banned).received(ensureRemote("Consent")).size()).to.equal(0);
+			expect(harness.players.client(asked).received(ensureRemote("Consent")).size()).to.equal(1);
+			expect(harness.players.kickMessage(banned)).to.equal(undefined);
+			expect(StaffOps.answerConsent(banned, true)).to.equal(false);
+			waitSeconds(0.2);
+			expect(consentRequests().size()).to.equal(0);
+			connection.Disconnect();
+			bans.Disconnect();
+		});
+	});
+
 	describe("tracking modes", () => {
 		it("tracked:false sends no leave and no events, and a consent-denied player is not kicked", () => {
 			const modes = new Map<number, Privacy>([[1003, DENIED]]);

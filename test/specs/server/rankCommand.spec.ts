@@ -232,6 +232,28 @@ export = () => {
 			expect(contains(allOutput(), "PUT /ranking/users/4805/role/150: 401")).to.equal(true);
 		});
 
+		it("with both the ranking key and its Secret set in code, the warning says no /rank and none is used", () => {
+			// Issue 42: the warning and the behaviour agree. Both given in StaffOps.start is a mistake: one warning
+			// naming both says no /rank, and no ranking key goes anywhere (the drop-in model's RankingKey replaces
+			// its RankingKeySecret before the library sees them).
+			harness.http.defineSecret(RANKING_SECRET, RANKING_KEY);
+			const started = startWithGrants({ rankingKey: RANKING_KEY, rankingKeySecret: RANKING_SECRET }, [
+				["readmin_kick", MOD],
+			]);
+			const warned = allOutput().filter((line) => has(line, "are both set"));
+			expect(warned.size()).to.equal(1);
+			expect(has(warned[0], "rankingKeySecret") && has(warned[0], "no /rank")).to.equal(true);
+			expect(has(registeredIds(), "rank(")).to.equal(false);
+			const mod = staffJoins(started, MOD, "ModMarco");
+			expect(lastOffer(mod)!.join(",")).to.equal("kick");
+			const target = join(4821, "Unranked");
+			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
+			fireRemote(mod, "/rank Unranked 50");
+			waitSeconds(0.3);
+			expect(count("setRank")).to.equal(0);
+			expect(rankCalls().size()).to.equal(0);
+		});
+
 		it("a ranking Secret that cannot be read leaves /rank off with one warning, and the rest runs", () => {
 			startWithGrants({ rankingKeySecret: "staffops_no_such_secret" }, []);
 			expect(has(registeredIds(), "rank")).to.equal(false);
