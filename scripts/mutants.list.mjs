@@ -472,7 +472,7 @@ export const MUTANTS = [
 	// ---- server
 	{
 		id: "join-banned-staff-marked",
-		file: "src/server/joinAnswers.ts",
+		file: "src/server/features/joins/joinAnswers.ts",
 		in: "resultOfAnswer",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
@@ -481,7 +481,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-ban-reason-lost",
-		file: "src/server/joinAnswers.ts",
+		file: "src/server/features/joins/joinAnswers.ts",
 		in: "resultOfAnswer",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
@@ -490,7 +490,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-kicks-regardless",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "announce",
 		from: "if (host.config.kickBanned) kickBanned(host, player, result.reason);",
 		to: "if (host.config.kickBanned || true) kickBanned(host, player, result.reason);",
@@ -499,7 +499,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-staff-not-first",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "flush",
 		from: "ready.sort((a, b) => (a.likelyStaff !== b.likelyStaff ? a.likelyStaff : a.order < b.order));",
 		to: "ready.sort((a, b) => a.order < b.order);",
@@ -508,7 +508,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-no-retry",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;\n\t\tthis.scheduleRetry(wait);",
 		to: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;",
@@ -517,7 +517,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-retry-no-jitter",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "const wait = backgroundWait(this.failures, this.host.random, err);",
 		to: "const wait = backgroundWait(this.failures, () => 0.5, err);",
@@ -544,7 +544,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "server-no-boot-walk",
-		file: "src/server/features/joins.ts",
+		file: "src/server/features/joins/index.ts",
 		in: "trackEveryone",
 		from: "\t\tfor (const player of this.ctx.players.GetPlayers()) this.gathering.track(player);\n",
 		to: "\n",
@@ -553,7 +553,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reports-from-untracked",
-		file: "src/server/clientReports.ts",
+		file: "src/server/features/clientReport/clientReports.ts",
 		in: "handle",
 		from: "if (record === undefined && !this.players.GetPlayers().includes(player)) {",
 		to: "if (record === undefined && false) {",
@@ -562,7 +562,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-inverted",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "readSafechat",
 		from: "safechat = !canChat;",
 		to: "safechat = canChat;",
@@ -571,7 +571,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-report-wait-doubled",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "track",
 		from: 'this.after(this.host.config.clientReportTimeoutSeconds, record, "client report timeout"',
 		to: 'this.after(this.host.config.clientReportTimeoutSeconds * 2, record, "client report timeout"',
@@ -580,7 +580,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-wait",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "SAFECHAT_WAIT_SECONDS",
 		from: "const SAFECHAT_WAIT_SECONDS = 15;",
 		to: "const SAFECHAT_WAIT_SECONDS = 30;",
@@ -589,7 +589,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-rank-wait",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "RANK_WAIT_SECONDS",
 		from: "const RANK_WAIT_SECONDS = 3;",
 		to: "const RANK_WAIT_SECONDS = 30;",
@@ -598,7 +598,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-failure-as-staff",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "readRank",
 		from: "record.likelyStaff = rank !== undefined && rank >= minRank;",
 		to: "record.likelyStaff = rank === undefined || rank >= minRank;",
@@ -607,7 +607,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-reconcile-uncapped",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "const now = math.min(due.size(), RECONCILE_CAP);",
 		to: "const now = due.size();",
@@ -616,7 +616,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-rereports-uncapped",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "due",
 		from: "?? 0) < REREPORTS_PER_HOUR);",
 		to: "?? 0) >= 0);",
@@ -625,7 +625,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-fresh-answers-missing",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "\t\t\tif (record.answeredSeq > seqAtSend) continue;\n",
 		to: "\n",
@@ -634,7 +634,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-heartbeat-slow",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "schedule",
 		from: "const wait = math.max(this.host.heartbeatSeconds, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
 		to: "const wait = math.max(this.host.heartbeatSeconds * 2, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
@@ -643,7 +643,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sessions-old-server-leaves",
-		file: "src/server/sessions.ts",
+		file: "src/server/features/sessions/sessions.ts",
 		in: "flush",
 		from: "if (leave.runningGameId !== this.host.registration()?.runningGameId) continue;",
 		to: "",
@@ -652,7 +652,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "unknown-outcome-settles-at-once",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "confirmed",
 		from: "if (!resend) return true;",
 		to: "if (!resend || sentAt >= 0) return true;",
@@ -661,7 +661,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "unknown-outcome-one-confirmation",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "confirmed",
 		from: "return watch.confirmations >= CONFIRMING_READS;",
 		to: "return true;",
@@ -929,7 +929,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-rereports-banned",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "known === undefined || known.banned || record.left",
 		to: "known === undefined || record.left",
@@ -938,7 +938,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "listing-missing-as-empty",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "listedUsers",
 		from: "if (players === undefined && ids === undefined) return undefined;",
 		to: "",
@@ -947,7 +947,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-leaves-despite-end",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "leave",
 		from: 'if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;',
 		to: "",
@@ -956,7 +956,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-join-dropped",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "if (record.left && !this.host.shuttingDown()) {\n\t\t\t// Nothing reached the service",
 		to: "if (record.left) {\n\t\t\t// Nothing reached the service",
@@ -1001,7 +1001,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "announce-every-answer",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "announce",
 		from: "\tif (record.announced) return;\n",
 		to: "\n",
@@ -1010,7 +1010,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "forget-rereports-banned",
-		file: "src/server/features/joins.ts",
+		file: "src/server/features/joins/index.ts",
 		in: "forgotten",
 		from: '(phase === "answered" && record.answer?.banned !== true)',
 		to: 'phase === "answered"',
@@ -1021,7 +1021,7 @@ export const MUTANTS = [
 	// every spec green; each has a spec named for it (test/specs/*/plantedRound5.spec.ts, plantedSync.spec.ts).
 	{
 		id: "sync-stops-after-400",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "failed",
 		from: "this.refused(err);\n\t\t\tif (this.token === token) this.schedule();",
 		to: "this.refused(err);\n\t\t\tif (this.token !== token) this.schedule();",
@@ -1030,7 +1030,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-retry-after-uncapped",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "retryLater",
 		from: "math.max(wait, math.min(retryAfter, MAX_RETRY_AFTER))",
 		to: "math.max(wait, retryAfter)",
@@ -1039,7 +1039,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-interval-from-answer",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "reached",
 		from: "const elapsed = this.seams.scheduler.now() - this.startedAt;",
 		to: "const elapsed = 0;",
@@ -1048,7 +1048,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-404-reads-running-id",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "verify",
 		from: "this.seams.client.games.getRunning(registered.internalGameId",
 		to: "this.seams.client.games.getRunning(registered.runningGameId",
@@ -1057,7 +1057,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "dashboard-shutdown-twice",
-		file: "src/server/dashboardActions.ts",
+		file: "src/server/features/dashboardActions/dashboardActions.ts",
 		in: "act",
 		from: "\t\t\tif (this.shutdownText !== undefined) return;\n",
 		to: "\n",
@@ -1066,7 +1066,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "dashboard-notify-unfiltered",
-		file: "src/server/dashboardActions.ts",
+		file: "src/server/features/dashboardActions/dashboardActions.ts",
 		in: "act",
 		from: "this.seams.notifications()?.FireClient(player, text);",
 		to: "this.seams.notifications()?.FireClient(player, action.message);",
@@ -1120,7 +1120,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "consent-sent-again",
-		file: "src/server/consent.ts",
+		file: "src/server/features/consent/consent.ts",
 		in: "send",
 		from: "\t\t\tif (asked.sentFor.has(runningGameId)) return;\n",
 		to: "\n",
@@ -1129,7 +1129,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-lone-player-empty-list",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "listed.size() === 0 && answered >= 2",
 		to: "listed.size() === 0 && answered >= 1",
@@ -1147,7 +1147,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-probes-at-once",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "flush",
 		from: "\t\t\t\tthis.probing = true;\n",
 		to: "\n",
@@ -1210,7 +1210,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "filter-no-deadline",
-		file: "src/roblox/textFilter.ts",
+		file: "src/transport/withinDeadline.ts",
 		in: "filterWithin",
 		from: "scheduler.delay(seconds, () => {",
 		to: "scheduler.delay(seconds * 1e6, () => {",
@@ -1237,7 +1237,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "calls-need-moderation-always",
-		file: "src/server/features/supportCalls.ts",
+		file: "src/server/features/supportCalls/index.ts",
 		in: "registered",
 		from: "(takes || !callsNeedModeration)",
 		to: "takes",
@@ -1256,7 +1256,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-server-own-job",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "readLaunchData",
 		from: "jobId === undefined || jobId === here.jobId ||",
 		to: "jobId === undefined ||",
@@ -1265,7 +1265,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-server-teleported-again",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "joined",
 		from: "if (joinData.TeleportData !== undefined || joinData.SourcePlaceId !== undefined) {",
 		to: "if (false) {",
@@ -1274,7 +1274,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "launch-data-read-once",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "readLaunchData",
 		from: 'if (launchData === "" && waited < LAUNCH_DATA_WAIT_SECONDS) {',
 		to: "if (false) {",
@@ -1283,7 +1283,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "game-command-default-alias",
-		file: "src/server/commands/registry.ts",
+		file: "src/server/features/commands/registry.ts",
 		in: "problemOf",
 		from: "if (ROBLOX_DEFAULT_ALIASES.has(name.lower())) {",
 		to: "if (false) {",
@@ -1292,7 +1292,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-no-dedup",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "received",
 		from: "if (this.applied.includes(message.id)) {",
 		to: "if (false) {",
@@ -1301,7 +1301,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-keeps-absent",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "received",
 		from: "this.counts.notHere += 1;\n\t\t\treturn;",
 		to: "this.counts.notHere += 1;\n\t\t\tthis.applied.push(message.id);\n\t\t\treturn;",
@@ -1310,7 +1310,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "outage-bans-unban-ignored",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "answered",
 		from: "else this.store.forget(userId);",
 		to: "else return;",
@@ -1319,7 +1319,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "commands-no-permission-check",
-		file: "src/server/commands/runner.ts",
+		file: "src/server/features/commands/runner.ts",
 		in: "use",
 		from: "if (!permissions.allowedOf(player).has(id) || player.Parent === undefined) {",
 		to: "if (player.Parent === undefined) {",
@@ -1330,7 +1330,7 @@ export const MUTANTS = [
 	// key, the sync's default interval
 	{
 		id: "perms-fresh-flipped",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "isFresh",
 		from: "this.seams.scheduler.now() - readAt < USE_FRESH_SECONDS",
 		to: "this.seams.scheduler.now() - readAt >= USE_FRESH_SECONDS",
@@ -1339,7 +1339,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "perms-fresh-at-150",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "isFresh",
 		from: "- readAt < USE_FRESH_SECONDS",
 		to: "- readAt <= USE_FRESH_SECONDS",
@@ -1348,7 +1348,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "perms-use-rereads-one",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "reReadAll",
 		from: "if (wanted && entry !== first) due.push(entry);",
 		to: "if (first === undefined && wanted && entry !== first) due.push(entry);",
@@ -1384,7 +1384,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-idle-ignores-setting",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "interval",
 		from: "(this.seams.idleSeconds ?? SYNC_IDLE_SECONDS)",
 		to: "SYNC_IDLE_SECONDS",
@@ -1393,7 +1393,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-idle-default-12",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "SYNC_IDLE_SECONDS",
 		from: "SYNC_IDLE_SECONDS = 19",
 		to: "SYNC_IDLE_SECONDS = 12.5",
@@ -1402,8 +1402,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-subscribe-unguarded",
-		file: "src/server/features/crossServer.ts",
-		in: "start",
+		file: "src/server/features/crossServer/index.ts",
+		in: "subscribe",
 		from: "if (!ok) {",
 		to: 'if (!ok) {\n\t\t\t\tif (typeIs(connection, "string")) error(connection, 0);',
 		what: "a refused subscription (Studio, or the game's own subscriptions filling the limit) throws in StaffOps's thread: no warning",
@@ -1411,7 +1411,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-resubscribes",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "passOn",
 		from: "if (!this.subscribed || this.ctx.stopped) return false;",
 		to: "if (!this.subscribed && !this.ctx.stopped) this.start();\n\t\tif (!this.subscribed || this.ctx.stopped) return false;",

@@ -123,7 +123,7 @@ export type {
 	StaffCommandArgument,
 	StaffCommandParameter,
 	StaffCommandUse,
-} from "./server/commands/types";
+} from "./server/features/commands/types";
 
 export { CallBridge } from "./bridge/callBridge";
 export type {

@@ -1,6 +1,6 @@
 import { logWarn } from "../background/log";
 import { CloseWatch } from "./closeWatch";
-import type { ServerContext } from "./features/context";
+import type { ServerContext } from "./context";
 import type { JoinsFeature } from "./features/joins";
 import type { PresenceFeature } from "./features/presence";
 import type { SessionsFeature } from "./features/sessions";

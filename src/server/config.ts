@@ -2,7 +2,7 @@ import { BudgetOptions, RequestBudget } from "../transport/budget";
 import { RetryOptions } from "../transport/retry";
 import type { LogLevel } from "../background/log";
 import type { DECLARATIONS } from "./features";
-import type { FeatureDeclaration } from "./features/feature";
+import type { FeatureDeclaration } from "./feature";
 import type { ServiceProfile } from "./profile";
 
 /**

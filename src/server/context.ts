@@ -1,16 +1,16 @@
 // What every feature shares while a server runs: settings, seams, the api client, the registration, the status.
-import { StaffOpsApiClient } from "../../api/apiClient";
-import { HealthLog, logInfo, logWarn } from "../../background/log";
-import type { Remotes } from "../../shared/remotes";
-import { robloxScheduler, Scheduler } from "../../transport/scheduler";
-import type { StaffOpsSettings } from "../config";
-import { DecidedProfile, decideProfile } from "../profile";
-import type { PlayerRecord, Registered, ServerSignals } from "../records";
-import { Registration } from "../registration";
-import { loggedDoor } from "../requestLog";
-import type { PlayersLike } from "../../roblox/players";
-import { defaultPlayers, readGameInfo, ServerSeams } from "../seams";
-import { sameStatus, StaffOpsStatus, statusOf } from "../status";
+import { StaffOpsApiClient } from "../api/apiClient";
+import { HealthLog, logInfo, logWarn } from "../background/log";
+import type { Remotes } from "../shared/remotes";
+import { robloxScheduler, Scheduler } from "../transport/scheduler";
+import type { StaffOpsSettings } from "./config";
+import { DecidedProfile, decideProfile } from "./profile";
+import type { PlayerRecord, Registered, ServerSignals } from "./records";
+import { Registration } from "./registration";
+import { loggedDoor } from "./requestLog";
+import type { PlayersLike } from "../roblox/players";
+import { defaultPlayers, readGameInfo, ServerSeams } from "./seams";
+import { sameStatus, StaffOpsStatus, statusOf } from "./status";
 
 /** Runs a function; an error is logged, never thrown into game code. @internal */
 export type Guard = (label: string, fn: () => void) => void;

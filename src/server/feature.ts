@@ -1,5 +1,5 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
-import type { RemoteName } from "../../shared/remoteNames";
+import type { RemoteName } from "../shared/remoteNames";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and

@@ -10,7 +10,7 @@ import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
 import type { StaffOpsStatus } from "./status";
-import { warnNoPrompt } from "./consent";
+import { warnNoPrompt } from "./features/consent/consent";
 import type { CallRequest } from "../shared/supportProtocol";
 
 /**

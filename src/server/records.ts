@@ -4,7 +4,7 @@ import type { PlayerJoinArgs } from "../api/resources/activity";
 import type { ClientReportPayload } from "../shared/reportPayload";
 import type { Signal } from "../shared/signal";
 import type { CreateServerAnswer } from "../api/resources/activity";
-import type { DashboardSignals } from "./dashboardActions";
+import type { DashboardSignals } from "./features/dashboardActions/dashboardActions";
 
 /**
  * What the service answered to a player's join, with what was reported.

@@ -9,8 +9,8 @@ import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
 import type { ServerTeleport } from "../roblox/teleport";
-import type { SessionEvent } from "./sessionEvents";
-import { chatLines } from "./chatSource";
+import type { SessionEvent } from "./features/presence/sessionEvents";
+import { chatLines } from "../roblox/chatSource";
 
 /**
  * The Roblox seams of the game integration; each defaults to the real service. Specs pass fakes (a clock that moves

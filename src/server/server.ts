@@ -5,8 +5,8 @@ import { logInfo } from "../background/log";
 import { ensureRemotes } from "../shared/remotes";
 import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
-import { ServerContext } from "./features/context";
-import type { Feature } from "./features/feature";
+import { ServerContext } from "./context";
+import type { Feature } from "./feature";
 import {
 	buildFeatures,
 	clientParts,

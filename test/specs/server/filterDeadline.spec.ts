@@ -1,7 +1,7 @@
 import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
-import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
+import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/features/dashboardActions/dashboardActions";
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";

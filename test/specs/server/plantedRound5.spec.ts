@@ -2,7 +2,7 @@ import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { RunningGameAnswer } from "../../../src/api/resources/games";
 import { HealthLog } from "../../../src/background/log";
 import { StaffOps } from "../../../src/server";
-import { ConsentPrompts } from "../../../src/server/consent";
+import { ConsentPrompts } from "../../../src/server/features/consent/consent";
 import { Signal } from "../../../src/shared/signal";
 import { FakeScheduler } from "../../support/fakes";
 import { deskControl } from "../../support/deskControl";

@@ -1,8 +1,8 @@
-import { isClientReportPayload } from "../shared/reportPayload";
-import { RateLimiter } from "../shared/rateLimiter";
-import type { Scheduler } from "../transport/scheduler";
-import type { Gathering } from "./gathering";
-import type { PlayersLike } from "../roblox/players";
+import { isClientReportPayload } from "../../../shared/reportPayload";
+import { RateLimiter } from "../../../shared/rateLimiter";
+import type { Scheduler } from "../../../transport/scheduler";
+import type { Gathering } from "../joins/gathering";
+import type { PlayersLike } from "../../../roblox/players";
 
 /**
  * Counts of `ClientReport` events, for checks and diagnostics.

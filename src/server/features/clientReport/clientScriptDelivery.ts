@@ -1,4 +1,4 @@
-import { logWarn } from "../background/log";
+import { logWarn } from "../../../background/log";
 /**
  * The name of the folder the drop-in model puts in ReplicatedStorage: the client part of the model (runtime,
  * `@rbxts` packages, `lib/client`, `lib/shared`) and nothing else.

@@ -1,9 +1,9 @@
 // The client report feature: each client's platform and timezone, which a join waits for up to a timeout.
-import { ClientReports, ClientReportStats } from "../clientReports";
-import { deliverFromModel, findModelRoot } from "../clientScriptDelivery";
-import type { ServerContext } from "./context";
-import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
+import { ClientReports, ClientReportStats } from "./clientReports";
+import { deliverFromModel, findModelRoot } from "./clientScriptDelivery";
+import type { ServerContext } from "../../context";
+import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
 
 /**
  * The client report's settings in `StaffOpsConfig`.

@@ -1,8 +1,8 @@
 // The built-in staff commands: what the official module's do (docs/service-contract.md#admin-chat-commands).
-import type { StaffOpsApiClient } from "../../api/apiClient";
-import type { HistoryType } from "../../api/resources/history";
-import type { GroupRolesReader } from "../../roblox/groupRank";
-import { StaffOpsError } from "../../transport/staffOpsError";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import type { HistoryType } from "../../../api/resources/history";
+import type { GroupRolesReader } from "../../../roblox/groupRank";
+import { StaffOpsError } from "../../../transport/staffOpsError";
 import { endText } from "./duration";
 import { rankCommand } from "./rank";
 import { shown, who } from "./replies";

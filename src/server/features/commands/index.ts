@@ -1,25 +1,25 @@
 // The staff commands feature: chat commands whose permissions are set on the staff website (deployed profile).
-import { logInfo } from "../../background/log";
-import { COMMANDS_REMOTE, CommandsMessage, MAX_OFFERED, OfferedCommand } from "../../shared/commandsProtocol";
-import { filterWithin } from "../../roblox/textFilter";
-import { robloxTextFilter } from "../../roblox/textFilter";
-import { robloxGroupRoles } from "../../roblox/groupRank";
-import { builtInCommands } from "../commands/builtins";
-import { usageOf } from "../commands/parse";
-import { CommandPermissions, PermissionStats } from "../commands/permissions";
-import { CommandRunner, RunnerStats } from "../commands/runner";
+import { logInfo } from "../../../background/log";
+import { COMMANDS_REMOTE, CommandsMessage, MAX_OFFERED, OfferedCommand } from "../../../shared/commandsProtocol";
+import { filterWithin } from "../../../roblox/textFilter";
+import { robloxTextFilter } from "../../../roblox/textFilter";
+import { robloxGroupRoles } from "../../../roblox/groupRank";
+import { builtInCommands } from "./builtins";
+import { usageOf } from "./parse";
+import { CommandPermissions, PermissionStats } from "./permissions";
+import { CommandRunner, RunnerStats } from "./runner";
 import {
 	commandList,
 	OFFICIAL_PREFIX,
 	RegisteredCommand,
 	websiteParameters,
 	WebsiteParameter,
-} from "../commands/registry";
-import type { CommandPermissionsAnswer } from "../../api/resources/commands";
-import type { StaffCommand } from "../commands/types";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
+} from "./registry";
+import type { CommandPermissionsAnswer } from "../../../api/resources/commands";
+import type { StaffCommand } from "./types";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
 
 /**
  * Staff commands' settings in `StaffOpsConfig`.

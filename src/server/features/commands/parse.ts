@@ -1,5 +1,5 @@
 // Reading a typed command: its name, then each parameter in order, checked and bounded.
-import { characterCount } from "../../shared/textLength";
+import { characterCount } from "../../../shared/textLength";
 import { readDuration } from "./duration";
 import { findTarget } from "./targets";
 import type { StaffCommand, StaffCommandArgument, StaffCommandParameter } from "./types";

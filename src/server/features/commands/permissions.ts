@@ -1,8 +1,8 @@
 // Who may use which staff command: read from the service in batches, kept, and read again at a bounded rate.
-import type { StaffOpsApiClient } from "../../api/apiClient";
-import type { CommandPermissionsAnswer } from "../../api/resources/commands";
-import type { HealthLog } from "../../background/log";
-import type { Scheduler } from "../../transport/scheduler";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import type { CommandPermissionsAnswer } from "../../../api/resources/commands";
+import type { HealthLog } from "../../../background/log";
+import type { Scheduler } from "../../../transport/scheduler";
 
 /** Seconds from one re-read of everyone (see {@link CommandPermissions}) to the periodic one that follows it. */
 export const REFRESH_SECONDS = 300;

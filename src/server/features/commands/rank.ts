@@ -1,7 +1,7 @@
 // `/rank <player> <rank>`: the official module's rank command, built in only when the game gives the workspace's
 // separate ranking key (docs/service-contract.md#admin-chat-commands).
-import { StaffOpsError } from "../../transport/staffOpsError";
-import type { GroupRole } from "../../roblox/groupRank";
+import { StaffOpsError } from "../../../transport/staffOpsError";
+import type { GroupRole } from "../../../roblox/groupRank";
 import type { BuiltInSeams } from "./builtins";
 import { who } from "./replies";
 import type { StaffCommand, StaffCommandUse } from "./types";

@@ -1,6 +1,6 @@
 // The commands of one server: the built-ins and the game's own, each with the id the service keys its grants by.
-import { logWarn } from "../../background/log";
-import { MAX_OFFERED } from "../../shared/commandsProtocol";
+import { logWarn } from "../../../background/log";
+import { MAX_OFFERED } from "../../../shared/commandsProtocol";
 import type { StaffCommand, StaffCommandParameter } from "./types";
 
 const TYPES = new Set(["player", "number", "duration", "word", "text"]);

@@ -1,5 +1,5 @@
 // What the built-ins say back: who a target is, and an outside text (the website's words) filtered for the staff member.
-import { StaffOpsError } from "../../transport/staffOpsError";
+import { StaffOpsError } from "../../../transport/staffOpsError";
 import type { BuiltInSeams } from "./builtins";
 
 /** A player as results name them: `Display (@name)`. @internal */

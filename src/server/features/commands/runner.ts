@@ -1,10 +1,10 @@
 // One use of a staff command, from the remote to its result: checked, allowed by the service, run, answered.
-import { logWarn, playerLabel } from "../../background/log";
-import { callNow, callWithin } from "../../transport/withinDeadline";
-import { COMMANDS_REMOTE, CommandsMessage, isCommandText, MAX_COMMAND_TEXT } from "../../shared/commandsProtocol";
-import { RateLimiter } from "../../shared/rateLimiter";
-import { cutToBytes } from "../../shared/textLength";
-import type { Scheduler } from "../../transport/scheduler";
+import { logWarn, playerLabel } from "../../../background/log";
+import { callNow, callWithin } from "../../../transport/withinDeadline";
+import { COMMANDS_REMOTE, CommandsMessage, isCommandText, MAX_COMMAND_TEXT } from "../../../shared/commandsProtocol";
+import { RateLimiter } from "../../../shared/rateLimiter";
+import { cutToBytes } from "../../../shared/textLength";
+import type { Scheduler } from "../../../transport/scheduler";
 import type { CommandPermissions } from "./permissions";
 import { commandNameOf, parseCommand } from "./parse";
 import type { RegisteredCommand } from "./registry";

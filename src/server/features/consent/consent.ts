@@ -1,9 +1,9 @@
-import type { StaffOpsApiClient } from "../api/apiClient";
-import { HealthLog, logInfo, logWarn, playerLabel } from "../background/log";
-import type { ConsentCommand } from "../shared/privacyProtocol";
-import { RateLimiter } from "../shared/rateLimiter";
-import type { Signal } from "../shared/signal";
-import type { Scheduler } from "../transport/scheduler";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import { HealthLog, logInfo, logWarn, playerLabel } from "../../../background/log";
+import type { ConsentCommand } from "../../../shared/privacyProtocol";
+import { RateLimiter } from "../../../shared/rateLimiter";
+import type { Signal } from "../../../shared/signal";
+import type { Scheduler } from "../../../transport/scheduler";
 
 /** What the consent prompts need from the integration. @internal */
 export interface ConsentSeams {

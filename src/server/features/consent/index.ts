@@ -1,9 +1,9 @@
 // The consent feature: the deployed service's privacy mode asks a player once per visit; the answer goes once.
-import { ConsentPrompts, ConsentStats } from "../consent";
-import { isTrackedResult } from "../tracking";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
+import { ConsentPrompts, ConsentStats } from "./consent";
+import { isTrackedResult } from "../joins/tracking";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
 
 /**
  * Consent's setting in `StaffOpsConfig`.

@@ -1,8 +1,8 @@
 // The one message cross-server delivery publishes: a dashboard kick or notification for a player on another server.
 import { HttpService } from "@rbxts/services";
-import { MAX_ACTION_MESSAGE, QueuedAction } from "../api/resources/sync";
-import { MESSAGING_LIMITS } from "../roblox/messaging";
-import { cutToBytes } from "../shared/cutToBytes";
+import { MAX_ACTION_MESSAGE, QueuedAction } from "../../../api/resources/sync";
+import { MESSAGING_LIMITS } from "../../../roblox/messaging";
+import { cutToBytes } from "../../../shared/cutToBytes";
 
 /** The topic every StaffOps server of a game subscribes to: one subscription each. @internal */
 export const CROSS_SERVER_TOPIC = "StaffOpsActions";

@@ -1,15 +1,15 @@
 // The cross-server delivery feature: a dashboard kick or notification for a player on another server of the game
 // reaches them there, over MessagingService.
 import { HttpService } from "@rbxts/services";
-import type { QueuedAction } from "../../api/resources/sync";
-import { logInfo, logWarn } from "../../background/log";
-import { MessagingLike, ReceivedMessage, robloxMessaging } from "../../roblox/messaging";
-import { BACKGROUND, backoff } from "../../shared/backoff";
-import { RateLimiter } from "../../shared/rateLimiter";
-import { CROSS_SERVER_TOPIC, crossServerMessage, readCrossServerMessage } from "../crossServerMessage";
-import type { ServerContext } from "./context";
-import type { DashboardActionsFeature } from "./dashboardActions";
-import type { Feature, FeatureDeclaration } from "./feature";
+import type { QueuedAction } from "../../../api/resources/sync";
+import { logInfo, logWarn } from "../../../background/log";
+import { MessagingLike, ReceivedMessage, robloxMessaging } from "../../../roblox/messaging";
+import { BACKGROUND, backoff } from "../../../shared/backoff";
+import { RateLimiter } from "../../../shared/rateLimiter";
+import { CROSS_SERVER_TOPIC, crossServerMessage, readCrossServerMessage } from "./crossServerMessage";
+import type { ServerContext } from "../../context";
+import type { DashboardActionsFeature } from "../dashboardActions";
+import type { Feature, FeatureDeclaration } from "../../feature";
 
 /**
  * Cross-server delivery's setting in `StaffOpsConfig`.

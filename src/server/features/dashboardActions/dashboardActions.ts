@@ -1,9 +1,9 @@
-import { MAX_ACTION_MESSAGE, QueuedAction } from "../api/resources/sync";
-import { cutToBytes } from "../shared/cutToBytes";
-import { filterWithin, TextFilter } from "../roblox/textFilter";
-import { logInfo, logWarn, playerLabel } from "../background/log";
-import type { Signal } from "../shared/signal";
-import type { PlayersLike } from "../roblox/players";
+import { MAX_ACTION_MESSAGE, QueuedAction } from "../../../api/resources/sync";
+import { cutToBytes } from "../../../shared/cutToBytes";
+import { filterWithin, TextFilter } from "../../../roblox/textFilter";
+import { logInfo, logWarn, playerLabel } from "../../../background/log";
+import type { Signal } from "../../../shared/signal";
+import type { PlayersLike } from "../../../roblox/players";
 
 /**
  * The signals of dashboard actions (the `StaffOps` namespace owns them).

@@ -1,9 +1,9 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
-import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
-import { robloxTextFilter } from "../../roblox/textFilter";
-import { DashboardActions } from "../dashboardActions";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
+import { NOTIFICATIONS_REMOTE } from "../../../shared/notifyProtocol";
+import { robloxTextFilter } from "../../../roblox/textFilter";
+import { DashboardActions } from "./dashboardActions";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
 
 /**
  * The dashboard actions' setting in `StaffOpsConfig`.

@@ -1,11 +1,11 @@
 // The join server feature: a player the dashboard's "join server" launched into a random server of the place is moved
 // to the server they chose.
-import { logInfo, playerLabel } from "../../background/log";
-import { NOTIFICATIONS_REMOTE } from "../../shared/notifyProtocol";
-import { robloxTeleport } from "../../roblox/teleport";
-import { defaultIsStudio, readGameInfo } from "../seams";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
+import { logInfo, playerLabel } from "../../../background/log";
+import { NOTIFICATIONS_REMOTE } from "../../../shared/notifyProtocol";
+import { robloxTeleport } from "../../../roblox/teleport";
+import { defaultIsStudio, readGameInfo } from "../../seams";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
 
 /**
  * Join server: no setting, remote or client part of its own (its one message rides the notifications' remote).

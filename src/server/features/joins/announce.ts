@@ -1,9 +1,9 @@
-import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../roblox/textFilter";
-import { logInfo, logWarn, playerLabel } from "../background/log";
-import { callWithin } from "../transport/withinDeadline";
-import { robloxScheduler } from "../transport/scheduler";
-import type { StaffOpsSettings } from "./config";
-import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "./records";
+import { filterWithin, FILTER_DEADLINE_SECONDS, robloxTextFilter } from "../../../roblox/textFilter";
+import { logInfo, logWarn, playerLabel } from "../../../background/log";
+import { callWithin } from "../../../transport/withinDeadline";
+import { robloxScheduler } from "../../../transport/scheduler";
+import type { StaffOpsSettings } from "../../config";
+import { JoinResult, PlayerRecord, ServerSignals, STAFF_ATTRIBUTE } from "../../records";
 
 /**
  * What an answered join does in the game: the staff attribute, `playerReported` on every answer, and once per

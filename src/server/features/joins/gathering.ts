@@ -1,12 +1,12 @@
-import type { ClientReportPayload } from "../shared/reportPayload";
-import { HealthLog, logInfo } from "../background/log";
-import type { Scheduler } from "../transport/scheduler";
-import type { StaffOpsSettings } from "./config";
-import type { Registered } from "./records";
-import type { PlayerRecord } from "./records";
-import type { SessionEnder } from "./sessions";
-import type { DecidedProfile } from "./profile";
-import type { RankReader } from "../roblox/groupRank";
+import type { ClientReportPayload } from "../../../shared/reportPayload";
+import { HealthLog, logInfo } from "../../../background/log";
+import type { Scheduler } from "../../../transport/scheduler";
+import type { StaffOpsSettings } from "../../config";
+import type { Registered } from "../../records";
+import type { PlayerRecord } from "../../records";
+import type { SessionEnder } from "../sessions/sessions";
+import type { DecidedProfile } from "../../profile";
+import type { RankReader } from "../../../roblox/groupRank";
 
 /** Longest wait for `CanUserChatAsync` before safechat is reported as on. */
 const SAFECHAT_WAIT_SECONDS = 15;

@@ -1,15 +1,15 @@
 // The joins-and-bans feature: every player's join reported in order, staff marked, banned players kicked.
-import type { CloseOutcome } from "../closing";
-import { RetryShare } from "../../background/retryShare";
-import { Gathering } from "../gathering";
-import { JoinQueue } from "../joinQueue";
-import type { JoinResult, PlayerRecord, PlayerSession } from "../records";
-import { defaultCanChat } from "../seams";
-import { isTrackedResult } from "../tracking";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { SessionsFeature } from "./sessions";
-import type { StaffHintFeature } from "./staffHint";
+import type { CloseOutcome } from "../../closing";
+import { RetryShare } from "../../../background/retryShare";
+import { Gathering } from "./gathering";
+import { JoinQueue } from "./joinQueue";
+import type { JoinResult, PlayerRecord, PlayerSession } from "../../records";
+import { defaultCanChat } from "../../seams";
+import { isTrackedResult } from "./tracking";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { SessionsFeature } from "../sessions";
+import type { StaffHintFeature } from "../staffHint";
 
 /**
  * The joins' settings in `StaffOpsConfig`.

@@ -1,11 +1,11 @@
 // What one join says and what its outcome means: the arguments a player's join is sent with, and the `JoinResult`
 // that settles it, from the service's answer or from its player list. When each join goes out, and what a failure
 // does, is the queue's (joinQueue.ts).
-import type { PlayerJoinAnswer, PlayerJoinArgs } from "../api/resources/activity";
-import { UNKNOWN_TZ_OFFSET } from "../shared/reportPayload";
+import type { PlayerJoinAnswer, PlayerJoinArgs } from "../../../api/resources/activity";
+import { UNKNOWN_TZ_OFFSET } from "../../../shared/reportPayload";
 import type { Listed } from "./joinLookup";
-import type { DecidedProfile } from "./profile";
-import type { JoinResult, PlayerRecord, Registered } from "./records";
+import type { DecidedProfile } from "../../profile";
+import type { JoinResult, PlayerRecord, Registered } from "../../records";
 import { privacyOf } from "./tracking";
 
 /** The player's display name when it can be sent (a non-empty line of text). */

@@ -1,6 +1,6 @@
-import { backgroundWait, reactionTo } from "../api/failurePolicy";
-import type { RunningGameAnswer, RunningPlayer } from "../api/resources/games";
-import type { Scheduler } from "../transport/scheduler";
+import { backgroundWait, reactionTo } from "../../../api/failurePolicy";
+import type { RunningGameAnswer, RunningPlayer } from "../../../api/resources/games";
+import type { Scheduler } from "../../../transport/scheduler";
 
 /** One user a running game's answer lists, with their running-player entry when the list has one. @internal */
 export interface Listed {

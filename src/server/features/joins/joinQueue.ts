@@ -1,16 +1,16 @@
-import type { StaffOpsApiClient } from "../api/apiClient";
-import { backgroundWait, reactionTo } from "../api/failurePolicy";
-import type { PlayerJoinArgs } from "../api/resources/activity";
-import { HealthLog, logInfo, logVerbose, logWarn, playerLabel } from "../background/log";
-import type { Scheduler } from "../transport/scheduler";
-import type { StaffOpsSettings } from "./config";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import { backgroundWait, reactionTo } from "../../../api/failurePolicy";
+import type { PlayerJoinArgs } from "../../../api/resources/activity";
+import { HealthLog, logInfo, logVerbose, logWarn, playerLabel } from "../../../background/log";
+import type { Scheduler } from "../../../transport/scheduler";
+import type { StaffOpsSettings } from "../../config";
 import { JoinLookup, Listing } from "./joinLookup";
-import type { RetryShare } from "../background/retryShare";
-import { waitedForBudget } from "../transport/budget";
+import type { RetryShare } from "../../../background/retryShare";
+import { waitedForBudget } from "../../../transport/budget";
 import { announce } from "./announce";
-import type { DecidedProfile } from "./profile";
+import type { DecidedProfile } from "../../profile";
 import { joinArgsOf, outcomeOf, resultOfAnswer, resultOfListing } from "./joinAnswers";
-import { JoinResult, PlayerRecord, Registered, ServerSignals } from "./records";
+import { JoinResult, PlayerRecord, Registered, ServerSignals } from "../../records";
 
 /** What the join queue needs from the integration. @internal */
 export interface JoinQueueSeams {

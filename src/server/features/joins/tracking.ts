@@ -1,7 +1,7 @@
-import type { PlayerJoinAnswer } from "../api/resources/activity";
-import { DEFAULT_IDLE_SECONDS, MAX_IDLE_SECONDS, MIN_IDLE_SECONDS } from "../shared/privacyProtocol";
-import type { ActivitySettings } from "../shared/privacyProtocol";
-import type { JoinResult } from "./records";
+import type { PlayerJoinAnswer } from "../../../api/resources/activity";
+import { DEFAULT_IDLE_SECONDS, MAX_IDLE_SECONDS, MIN_IDLE_SECONDS } from "../../../shared/privacyProtocol";
+import type { ActivitySettings } from "../../../shared/privacyProtocol";
+import type { JoinResult } from "../../records";
 
 /** What a join answer says about privacy (docs/service-contract.md#privacy-and-consent): whether the player is tracked, and whether to ask consent. @internal */
 export interface JoinPrivacy {

@@ -1,14 +1,14 @@
 // Bans that hold through an outage: a ban the service reported is remembered for an hour in the game's MemoryStore,
 // so a banned player who rejoins any server while the service is unreachable is still kicked.
-import { logInfo, logWarn, playerLabel } from "../../background/log";
-import { MemoryStoreHashMapLike, MemoryStoreLike, robloxMemoryStore } from "../../roblox/memoryStore";
-import { cutToBytes } from "../../shared/cutToBytes";
-import { kickBanned } from "../announce";
-import type { JoinResult } from "../records";
-import type { StaffOpsStatus } from "../status";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
+import { logInfo, logWarn, playerLabel } from "../../../background/log";
+import { MemoryStoreHashMapLike, MemoryStoreLike, robloxMemoryStore } from "../../../roblox/memoryStore";
+import { cutToBytes } from "../../../shared/cutToBytes";
+import { kickBanned } from "../joins/announce";
+import type { JoinResult } from "../../records";
+import type { StaffOpsStatus } from "../../status";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
 
 /**
  * The outage bans' setting in `StaffOpsConfig`.

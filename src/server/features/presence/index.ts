@@ -1,13 +1,13 @@
 // The presence feature: the heartbeat, or with the deployed profile the one sync that carries everything else.
-import type { KeepAliveRoute } from "../config";
-import { Presence } from "../presence";
-import { SessionEvents } from "../sessionEvents";
-import { Sync, SYNC_IDLE_SECONDS } from "../sync";
-import type { ServerContext } from "./context";
-import type { DashboardActionsFeature } from "./dashboardActions";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
-import type { SessionsFeature } from "./sessions";
+import type { KeepAliveRoute } from "../../config";
+import { Presence } from "./presence";
+import { SessionEvents } from "./sessionEvents";
+import { Sync, SYNC_IDLE_SECONDS } from "./sync";
+import type { ServerContext } from "../../context";
+import type { DashboardActionsFeature } from "../dashboardActions";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
+import type { SessionsFeature } from "../sessions";
 
 /**
  * Presence's settings in `StaffOpsConfig`.

@@ -1,13 +1,13 @@
-import type { StaffOpsApiClient } from "../api/apiClient";
-import { reactionTo, retryAfterOf, RouteState } from "../api/failurePolicy";
-import type { RunningGameAnswer } from "../api/resources/games";
-import { HealthLog, logInfo, logWarn } from "../background/log";
-import { BACKGROUND } from "../shared/backoff";
-import type { Scheduler } from "../transport/scheduler";
-import type { Registered } from "./records";
-import type { PlayerRecord } from "./records";
-import type { KeepAliveRoute } from "./config";
-import { listedUsers } from "./joinLookup";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import { reactionTo, retryAfterOf, RouteState } from "../../../api/failurePolicy";
+import type { RunningGameAnswer } from "../../../api/resources/games";
+import { HealthLog, logInfo, logWarn } from "../../../background/log";
+import { BACKGROUND } from "../../../shared/backoff";
+import type { Scheduler } from "../../../transport/scheduler";
+import type { Registered } from "../../records";
+import type { PlayerRecord } from "../../records";
+import type { KeepAliveRoute } from "../../config";
+import { listedUsers } from "../joins/joinLookup";
 
 /** What the heartbeat needs from the integration. @internal */
 export interface PresenceSeams {

@@ -1,5 +1,5 @@
-import { MAX_SYNC_EVENTS } from "../api/resources/sync";
-import { logWarn } from "../background/log";
+import { MAX_SYNC_EVENTS } from "../../../api/resources/sync";
+import { logWarn } from "../../../background/log";
 
 /**
  * One session event for the deployed service's sync: `active`, `idle`, `typing` or `message`, of the player

@@ -1,11 +1,11 @@
-import type { StaffOpsApiClient } from "../api/apiClient";
-import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import type { QueuedAction, SendDataArgs, SessionEventBody } from "../api/resources/sync";
-import { HealthLog, logWarn } from "../background/log";
-import { backoff, BACKGROUND } from "../shared/backoff";
-import type { Scheduler } from "../transport/scheduler";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import { meaningOf, reactionTo, retryAfterOf } from "../../../api/failurePolicy";
+import type { QueuedAction, SendDataArgs, SessionEventBody } from "../../../api/resources/sync";
+import { HealthLog, logWarn } from "../../../background/log";
+import { backoff, BACKGROUND } from "../../../shared/backoff";
+import type { Scheduler } from "../../../transport/scheduler";
 import { toBase64 } from "./base64";
-import type { Registered } from "./records";
+import type { Registered } from "../../records";
 import type { SessionEvent, SessionEvents } from "./sessionEvents";
 
 /**

@@ -1,9 +1,9 @@
 // The connection to the service: the settings every feature shares (address, key, budget, profile, the close).
-import type { LogLevel } from "../../background/log";
-import type { BudgetOptions, RequestBudget } from "../../transport/budget";
-import type { RetryOptions } from "../../transport/retry";
-import type { ServiceProfile } from "../profile";
-import type { FeatureDeclaration } from "./feature";
+import type { LogLevel } from "../../../background/log";
+import type { BudgetOptions, RequestBudget } from "../../../transport/budget";
+import type { RetryOptions } from "../../../transport/retry";
+import type { ServiceProfile } from "../../profile";
+import type { FeatureDeclaration } from "../../feature";
 
 /**
  * The connection's settings in `StaffOpsConfig` (the key source aside: `StaffOpsKeySource`).

@@ -1,8 +1,8 @@
 // The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
-import type { SessionsOptions } from "../config";
-import { SessionEnder } from "../sessions";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
+import type { SessionsOptions } from "../../config";
+import { SessionEnder } from "./sessions";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
 
 /**
  * The sessions' settings in `StaffOpsConfig`.

@@ -1,10 +1,10 @@
-import type { StaffOpsApiClient } from "../api/apiClient";
-import { backgroundWait, reactionTo, RouteState } from "../api/failurePolicy";
-import { HealthLog, logInfo, logWarn } from "../background/log";
-import type { Scheduler } from "../transport/scheduler";
-import { JoinLookup } from "./joinLookup";
-import type { Registered } from "./records";
-import type { SessionsOptions } from "./config";
+import type { StaffOpsApiClient } from "../../../api/apiClient";
+import { backgroundWait, reactionTo, RouteState } from "../../../api/failurePolicy";
+import { HealthLog, logInfo, logWarn } from "../../../background/log";
+import type { Scheduler } from "../../../transport/scheduler";
+import { JoinLookup } from "../joins/joinLookup";
+import type { Registered } from "../../records";
+import type { SessionsOptions } from "../../config";
 
 /** What the session ender needs from the integration. @internal */
 export interface SessionsSeams {

@@ -1,12 +1,12 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
-import type { ActivityOptions } from "../config";
-import { defaultChatted } from "../seams";
-import { StaffActivity, StaffActivityStats } from "../staffActivity";
-import { activitySettingsOf, isTrackedResult } from "../tracking";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
-import type { PresenceFeature } from "./presence";
+import type { ActivityOptions } from "../../config";
+import { defaultChatted } from "../../seams";
+import { StaffActivity, StaffActivityStats } from "./staffActivity";
+import { activitySettingsOf, isTrackedResult } from "../joins/tracking";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
+import type { PresenceFeature } from "../presence";
 
 /**
  * Staff activity's setting in `StaffOpsConfig`.

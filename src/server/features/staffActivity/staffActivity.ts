@@ -1,8 +1,8 @@
-import type { SessionEvent } from "./sessionEvents";
-import { isActivityState } from "../shared/privacyProtocol";
-import type { ActivitySettings, ActivityState } from "../shared/privacyProtocol";
-import { RateLimiter } from "../shared/rateLimiter";
-import type { Scheduler } from "../transport/scheduler";
+import type { SessionEvent } from "../presence/sessionEvents";
+import { isActivityState } from "../../../shared/privacyProtocol";
+import type { ActivitySettings, ActivityState } from "../../../shared/privacyProtocol";
+import { RateLimiter } from "../../../shared/rateLimiter";
+import type { Scheduler } from "../../../transport/scheduler";
 
 /** What staff activity needs from the integration. @internal */
 export interface StaffActivitySeams {

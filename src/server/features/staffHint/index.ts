@@ -1,8 +1,8 @@
 // The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
-import type { StaffHint } from "../config";
-import { robloxRank } from "../../roblox/groupRank";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
+import type { StaffHint } from "../../config";
+import { robloxRank } from "../../../roblox/groupRank";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
 
 /**
  * The staff hint's setting in `StaffOpsConfig`.

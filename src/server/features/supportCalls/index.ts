@@ -1,16 +1,16 @@
 // The support calls feature: players call staff and write back; game code may open a call's chat itself.
-import { SUPPORT_REQUESTS_REMOTE } from "../../shared/supportProtocol";
-import { CALL_EVENTS_REMOTE } from "../../shared/chatProtocol";
-import { CallBridge } from "../../bridge/callBridge";
-import { SupportDesk } from "../../bridge/supportDesk";
-import type { CallChat, OpenChatOptions } from "../../bridge/types";
-import { logInfo, logWarn, playerLabel } from "../../background/log";
-import { registrationFacts } from "../profile";
-import type { ServerContext } from "./context";
-import type { Feature, FeatureDeclaration } from "./feature";
-import type { JoinsFeature } from "./joins";
-import type { PresenceFeature } from "./presence";
-import type { SessionsFeature } from "./sessions";
+import { SUPPORT_REQUESTS_REMOTE } from "../../../shared/supportProtocol";
+import { CALL_EVENTS_REMOTE } from "../../../shared/chatProtocol";
+import { CallBridge } from "../../../bridge/callBridge";
+import { SupportDesk } from "../../../bridge/supportDesk";
+import type { CallChat, OpenChatOptions } from "../../../bridge/types";
+import { logInfo, logWarn, playerLabel } from "../../../background/log";
+import { registrationFacts } from "../../profile";
+import type { ServerContext } from "../../context";
+import type { Feature, FeatureDeclaration } from "../../feature";
+import type { JoinsFeature } from "../joins";
+import type { PresenceFeature } from "../presence";
+import type { SessionsFeature } from "../sessions";
 
 /**
  * The support calls' settings in `StaffOpsConfig`.
