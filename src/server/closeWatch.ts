@@ -71,3 +71,19 @@ export class CloseWatch {
 			: BLOCKER_TEXT[blocker];
 	}
 }
+
+/** What the close left undone, and why: what its last line says, for specs and monitoring. @internal */
+export interface CloseOutcome {
+	/** Seconds the close took. */
+	readonly seconds: number;
+	/** Joins not recorded by the service when the close ended. */
+	readonly unsentJoins: number;
+	/** Leaves not recorded by the service when the close ended. */
+	readonly unsentLeaves: number;
+	/** Open support calls whose end was not confirmed. */
+	readonly callsLeftOpen: boolean;
+	/** The server's end was due and not confirmed. */
+	readonly serverNotEnded: boolean;
+	/** Why work was left undone (the blocker or the deadline); undefined when everything was sent. */
+	readonly cause?: string;
+}

@@ -1,5 +1,5 @@
 import { logWarn } from "../background/log";
-import { CloseWatch } from "./closeWatch";
+import { CloseOutcome, CloseWatch } from "./closeWatch";
 import type { ServerContext } from "./context";
 import type { JoinsFeature } from "./features/joins";
 import type { PresenceFeature } from "./features/presence";
@@ -20,22 +20,6 @@ export interface ClosingParts {
 	readonly joins: JoinsFeature;
 	readonly sessions: SessionsFeature;
 	readonly supportCalls: SupportCallsFeature;
-}
-
-/** What the close left undone, and why: what its last line says, for specs and monitoring. @internal */
-export interface CloseOutcome {
-	/** Seconds the close took. */
-	readonly seconds: number;
-	/** Joins not recorded by the service when the close ended. */
-	readonly unsentJoins: number;
-	/** Leaves not recorded by the service when the close ended. */
-	readonly unsentLeaves: number;
-	/** Open support calls whose end was not confirmed. */
-	readonly callsLeftOpen: boolean;
-	/** The server's end was due and not confirmed. */
-	readonly serverNotEnded: boolean;
-	/** Why work was left undone (the blocker or the deadline); undefined when everything was sent. */
-	readonly cause?: string;
 }
 
 /**

@@ -72,8 +72,10 @@ export interface Feature {
 	readonly declaration: FeatureDeclaration;
 	/** At `begin`, after the remotes exist: connect remotes and players, start what runs from the first moment. */
 	start?(): void;
-	/** After each registration, with the profile decided. */
+	/** After each registration, with the profile decided (leaves turned on, presence kept, calls and commands set up). */
 	registered?(): void;
+	/** After every feature's `registered`: send what waited for the registration (the joins queued meanwhile). */
+	registeredLast?(): void;
 	/** The service forgot this server: drop what belonged to the old registration. */
 	forgotten?(): void;
 	/** A player joined (PlayerAdded). */

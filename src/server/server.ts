@@ -189,9 +189,9 @@ export class StaffOpsServer {
 		ctx.updateStatus();
 		if (ctx.stopped) return;
 		ctx.decideProfile();
-		const { sessions, presence, supportCalls, commands, joins } = this.features;
-		// Leaves first (the profile turns them on), then what keeps the server present, then the joins waiting.
-		for (const feature of [sessions, presence, supportCalls, commands, joins]) feature.registered();
+		// Every feature sets up what the profile turns on (leaves, presence, calls, commands) before the joins waiting go.
+		for (const feature of this.order) feature.registered?.();
+		for (const feature of this.order) feature.registeredLast?.();
 	}
 
 	/** The service no longer knows this server: register again, then report everyone present again. */

@@ -22,6 +22,16 @@ export interface ClientReportConfig {
 	readonly deliverClient?: boolean;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends ClientReportConfig {}
+	interface ResolvedSettings {
+		readonly clientReportTimeoutSeconds: number;
+		/** As the developer set it (undefined: on where the model's client part is there). */
+		readonly deliverClient?: boolean;
+	}
+}
+
 /**
  * The client report: each client sends its platform and timezone once, and the join waits for it up to a timeout.
  * The drop-in model and the Wally package deliver the client part (the loader) themselves.

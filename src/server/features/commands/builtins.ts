@@ -1,26 +1,10 @@
 // The built-in staff commands: what the official module's do (docs/service-contract.md#admin-chat-commands).
-import type { StaffOpsApiClient } from "../../../api/apiClient";
 import type { HistoryType } from "../../../api/resources/history";
-import type { GroupRolesReader } from "../../../roblox/groupRank";
 import { StaffOpsError } from "../../../transport/staffOpsError";
 import { endText } from "./duration";
 import { rankCommand } from "./rank";
-import { shown, who } from "./replies";
+import { BuiltInSeams, shown, who } from "./replies";
 import type { StaffCommand, StaffCommandUse } from "./types";
-
-/** What the built-ins need from the integration. @internal */
-export interface BuiltInSeams {
-	readonly client: StaffOpsApiClient;
-	readonly runningGameId: () => string | undefined;
-	/** Text for `recipient`, filtered for them; undefined when the filter failed (show a fixed text instead). */
-	readonly filterFor: (text: string, recipient: Player) => string | undefined;
-	/** The game gave the workspace's ranking key: `/rank` is built in. */
-	readonly ranking: boolean;
-	/** The workspace's Roblox group (the registration's), for `/rank` by role name; undefined before it is known. */
-	readonly groupId: () => number | undefined;
-	/** Every role of a group; yields, may throw. */
-	readonly groupRoles: GroupRolesReader;
-}
 
 const NO_REASON = "No reason given";
 const player = { name: "player", type: "player" } as const;

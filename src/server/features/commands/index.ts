@@ -8,13 +8,7 @@ import { builtInCommands } from "./builtins";
 import { usageOf } from "./parse";
 import { CommandPermissions, PermissionStats } from "./permissions";
 import { CommandRunner, RunnerStats } from "./runner";
-import {
-	commandList,
-	OFFICIAL_PREFIX,
-	RegisteredCommand,
-	websiteParameters,
-	WebsiteParameter,
-} from "./registry";
+import { commandList, OFFICIAL_PREFIX, RegisteredCommand, websiteParameters, WebsiteParameter } from "./registry";
 import type { CommandPermissionsAnswer } from "../../../api/resources/commands";
 import type { StaffCommand } from "./types";
 import type { ServerContext } from "../../context";
@@ -43,6 +37,15 @@ export interface CommandsConfig {
 	 * Secret: a key in a script or attribute is saved with the place.
 	 */
 	readonly rankingKey?: string | Secret;
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends CommandsConfig {}
+	interface ResolvedSettings {
+		/** Read from its Secret when `rankingKeySecret` named one; undefined: no `/rank`. */
+		readonly rankingKey?: string | Secret;
+	}
 }
 
 /**

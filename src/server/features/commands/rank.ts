@@ -2,8 +2,7 @@
 // separate ranking key (docs/service-contract.md#admin-chat-commands).
 import { StaffOpsError } from "../../../transport/staffOpsError";
 import type { GroupRole } from "../../../roblox/groupRank";
-import type { BuiltInSeams } from "./builtins";
-import { who } from "./replies";
+import { BuiltInSeams, who } from "./replies";
 import type { StaffCommand, StaffCommandUse } from "./types";
 
 /** The highest rank of a Roblox group role (0 is a guest's: not a rank to give). */

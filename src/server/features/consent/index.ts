@@ -16,6 +16,14 @@ export interface ConsentConfig {
 	readonly consentPrompt?: boolean;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends ConsentConfig {}
+	interface ResolvedSettings {
+		readonly consentPrompt: boolean;
+	}
+}
+
 /**
  * Consent (the deployed service's privacy mode): a join answered `needsConsent` asks the player once per visit, in
  * the built-in prompt or game code's own, and the decision goes to the service once.

@@ -24,6 +24,11 @@ export interface CrossServerConfig {
 	readonly crossServer?: boolean;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends CrossServerConfig {}
+}
+
 /**
  * Cross-server delivery: one subscription per server, one publish per action passed on, applied once where the
  * player is. In the package's declarations for the config type; not an API.

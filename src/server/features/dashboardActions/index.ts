@@ -16,6 +16,14 @@ export interface DashboardActionsConfig {
 	readonly builtInNotifications?: boolean;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends DashboardActionsConfig {}
+	interface ResolvedSettings {
+		readonly builtInNotifications: boolean;
+	}
+}
+
 /**
  * Dashboard actions (deployed profile): kicks, notifications and shutdowns that ride the sync's answers into the
  * game; a notification shows in the built-in UI unless turned off.

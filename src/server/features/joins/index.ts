@@ -1,5 +1,5 @@
 // The joins-and-bans feature: every player's join reported in order, staff marked, banned players kicked.
-import type { CloseOutcome } from "../../closing";
+import type { CloseOutcome } from "../../closeWatch";
 import { RetryShare } from "../../../background/retryShare";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
@@ -22,6 +22,15 @@ export interface JoinsConfig {
 	 * of the reason. Default `"You are banned from this experience: {reason}"`.
 	 */
 	readonly kickMessage?: string | ((reason: string) => string);
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends JoinsConfig {}
+	interface ResolvedSettings {
+		readonly kickBanned: boolean;
+		readonly kickMessage: (reason: string) => string;
+	}
 }
 
 /** Joins and bans: every player's join reported in order, staff marked, banned players kicked. (In the package's declarations for the config type; not an API.) */
@@ -158,7 +167,8 @@ export class JoinsFeature implements Feature {
 		this.gathering.untrack(player);
 	}
 
-	registered(): void {
+	/** Last after a registration, when leaves, presence and the profile's features are set up: the joins waiting go. */
+	registeredLast(): void {
 		this.queue.flush();
 	}
 

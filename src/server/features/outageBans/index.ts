@@ -21,6 +21,11 @@ export interface OutageBansConfig {
 	readonly outageBans?: boolean;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends OutageBansConfig {}
+}
+
 /** Bans that hold through an outage. In the package's declarations for the config type; not an API. */
 export const OUTAGE_BANS: FeatureDeclaration<OutageBansConfig> = {
 	name: "outageBans",

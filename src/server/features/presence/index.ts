@@ -1,5 +1,5 @@
 // The presence feature: the heartbeat, or with the deployed profile the one sync that carries everything else.
-import type { KeepAliveRoute } from "../../config";
+import type { KeepAliveRoute } from "./presence";
 import { Presence } from "./presence";
 import { SessionEvents } from "./sessionEvents";
 import { Sync, SYNC_IDLE_SECONDS } from "./sync";
@@ -31,6 +31,17 @@ export interface PresenceConfig {
 	 * dashboard actions at the cost of more requests (docs/many-servers.md#figures-for-a-whole-game).
 	 */
 	readonly syncSeconds?: number;
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends PresenceConfig {}
+	interface ResolvedSettings {
+		readonly heartbeatSeconds: number;
+		readonly keepAlive?: KeepAliveRoute;
+		/** As the developer set it (undefined: the profile's default). */
+		readonly sync?: boolean;
+	}
 }
 
 /**

@@ -6,8 +6,22 @@ import { BACKGROUND } from "../../../shared/backoff";
 import type { Scheduler } from "../../../transport/scheduler";
 import type { Registered } from "../../records";
 import type { PlayerRecord } from "../../records";
-import type { KeepAliveRoute } from "../../config";
 import { listedUsers } from "../joins/joinLookup";
+
+/**
+ * A route that keeps the server present on a service whose reads do not (the deployed service, docs/service-contract.md#presence-needs-the-running-game-id): sent as
+ * the heartbeat instead of the read, with `{ gameId: runningGameId }` as its body.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, keepAlive: { method: "POST", path: "/activity/getServer" } });
+ * ```
+ * @see README#game-integration
+ */
+export interface KeepAliveRoute {
+	readonly method: "GET" | "POST" | "PUT" | "PATCH";
+	readonly path: string;
+}
 
 /** What the heartbeat needs from the integration. @internal */
 export interface PresenceSeams {

@@ -42,6 +42,11 @@ export interface ServiceConfig {
 	readonly logLevel?: LogLevel;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends ServiceConfig {}
+}
+
 /**
  * The connection to the service: its address and key (the only settings whose fault stops StaffOps), the request
  * budget and timeouts, which service it is, whether Studio counts, how long the close may take, and how much it prints

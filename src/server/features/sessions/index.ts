@@ -1,5 +1,5 @@
 // The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
-import type { SessionsOptions } from "../../config";
+import type { SessionsOptions } from "./sessions";
 import { SessionEnder } from "./sessions";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
@@ -13,6 +13,14 @@ export interface SessionsConfig {
 	 * deployed profile, where both are on unless set to false.
 	 */
 	readonly sessions?: SessionsOptions;
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends SessionsConfig {}
+	interface ResolvedSettings {
+		readonly sessions: SessionsOptions;
+	}
 }
 
 /** Sessions: each leave reported, and the server ended at the close (the deployed service's routes). (In the package's declarations for the config type; not an API.) */

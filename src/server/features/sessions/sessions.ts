@@ -4,7 +4,22 @@ import { HealthLog, logInfo, logWarn } from "../../../background/log";
 import type { Scheduler } from "../../../transport/scheduler";
 import { JoinLookup } from "../joins/joinLookup";
 import type { Registered } from "../../records";
-import type { SessionsOptions } from "../../config";
+
+/**
+ * Ending sessions on a service that has the deployed service's extension routes (docs/service-contract.md#ending-a-players-session). Both off by default.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, sessions: { reportLeaves: true, endServer: true } });
+ * ```
+ * @see README#deployed-service-extensions
+ */
+export interface SessionsOptions {
+	/** Report each leave (`POST /activity/playerLeave/v2`), so the player's activity session ends when they leave. */
+	readonly reportLeaves?: boolean;
+	/** At shutdown, after the queued joins, end the server (`DELETE /activity/endServer`): every session still open ends. */
+	readonly endServer?: boolean;
+}
 
 /** What the session ender needs from the integration. @internal */
 export interface SessionsSeams {

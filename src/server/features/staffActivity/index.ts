@@ -1,5 +1,4 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
-import type { ActivityOptions } from "../../config";
 import { defaultChatted } from "../../seams";
 import { StaffActivity, StaffActivityStats } from "./staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../joins/tracking";
@@ -9,11 +8,36 @@ import type { JoinsFeature } from "../joins";
 import type { PresenceFeature } from "../presence";
 
 /**
+ * Staff activity for the deployed service (docs/service-contract.md#the-sync-route): who reports `active`/`idle`/`typing`, and whether chat
+ * messages are logged. Only players the service tracks and gave a session are ever reported.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, activity: { everyone: false, chatMessages: false } });
+ * ```
+ * @see README#staff-activity
+ */
+export interface ActivityOptions {
+	/** Report every tracked player, not only staff. Default false: the service credits staff minutes only. */
+	readonly everyone?: boolean;
+	/** Send each chat message of a reported player as a `message` event. Default false (privacy and volume). */
+	readonly chatMessages?: boolean;
+}
+
+/**
  * Staff activity's setting in `StaffOpsConfig`.
  */
 export interface StaffActivityConfig {
 	/** Staff activity reporting (deployed service). Default: staff only, no chat messages. */
 	readonly activity?: ActivityOptions;
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends StaffActivityConfig {}
+	interface ResolvedSettings {
+		readonly activity: ActivityOptions;
+	}
 }
 
 /**

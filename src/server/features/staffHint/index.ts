@@ -1,8 +1,26 @@
 // The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
-import type { StaffHint } from "../../config";
 import { robloxRank } from "../../../roblox/groupRank";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
+
+/**
+ * A hint for a join storm: a player whose rank in the group is at least `minRank` is likely staff, and their join is
+ * sent ahead of the queue, so staff get their tools first. It reads Roblox's `GroupService:GetRolesInGroupAsync` (the
+ * highest rank among the player's roles, once per stay), which is no HttpService request and costs nothing from the
+ * budget. Who is staff is still what the service answers.
+ *
+ * @example
+ * ```ts
+ * StaffOps.start({ ...config, staffHint: { groupId: 5012345, minRank: 200 } });
+ * ```
+ * @see README#game-integration
+ */
+export interface StaffHint {
+	/** The Roblox group whose ranks tell staff apart. */
+	readonly groupId: number;
+	/** The lowest rank (1 to 255) that counts as likely staff. */
+	readonly minRank: number;
+}
 
 /**
  * The staff hint's setting in `StaffOpsConfig`.
@@ -13,6 +31,14 @@ export interface StaffHintConfig {
 	 * sent ahead of the queue (Roblox's `GroupService:GetRolesInGroupAsync`; no HttpService request). Default: none.
 	 */
 	readonly staffHint?: StaffHint;
+}
+
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends StaffHintConfig {}
+	interface ResolvedSettings {
+		readonly staffHint?: StaffHint;
+	}
 }
 
 /**

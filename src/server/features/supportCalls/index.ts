@@ -36,6 +36,16 @@ export interface SupportCallsConfig {
 	readonly callSyncSeconds?: number;
 }
 
+// Its settings join `StaffOpsConfig` (and their resolved types `StaffOpsSettings`): the core names no feature.
+declare module "../../config" {
+	interface StaffOpsBaseConfig extends SupportCallsConfig {}
+	interface ResolvedSettings {
+		readonly callStaff: boolean;
+		readonly callsNeedModeration: boolean;
+		readonly callSyncSeconds: number;
+	}
+}
+
 /**
  * Support calls: players call staff and write back (deployed profile), messages ride the sync, and game code may
  * open a call's chat itself (`StaffOps.openCall`).
