@@ -3,6 +3,8 @@ import { StaffOpsApiClient } from "../api/apiClient";
 import { HealthLog, logInfo, logWarn } from "../background/log";
 import type { Remotes } from "../shared/remotes";
 import { robloxScheduler, Scheduler } from "../transport/scheduler";
+import type { CloseOutcome } from "./closeWatch";
+import type { ClientPartDeclaration } from "./feature";
 import type { StaffOpsSettings } from "./config";
 import { DecidedProfile, decideProfile } from "./profile";
 import type { PlayerRecord, Registered, ServerSignals } from "./records";
@@ -43,6 +45,8 @@ export class ServerContext {
 	profile?: DecidedProfile;
 	stopped = false;
 	shuttingDown = false;
+	/** What the close left undone and why, once the server closed (`closing.ts`). */
+	closed?: CloseOutcome;
 	status: StaffOpsStatus = { state: "starting" };
 	private readonly connections = new Array<{ Disconnect(): void }>();
 
@@ -50,6 +54,8 @@ export class ServerContext {
 		readonly config: StaffOpsSettings,
 		readonly signals: ServerSignals,
 		readonly seams: ServerSeams,
+		/** Every feature's client parts, in start order: what the client delivery hands the model's loader. */
+		readonly clientParts: ReadonlyArray<ClientPartDeclaration>,
 		hooks: ContextHooks,
 	) {
 		const scheduler = (this.scheduler = seams.scheduler ?? robloxScheduler);

@@ -1,5 +1,6 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
 import type { RemoteName } from "../shared/remoteNames";
+import type { ClosingPart } from "./closeWatch";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
@@ -72,16 +73,26 @@ export interface Feature {
 	readonly declaration: FeatureDeclaration;
 	/** At `begin`, after the remotes exist: connect remotes and players, start what runs from the first moment. */
 	start?(): void;
+	/**
+	 * At `begin`, after the players and the close are connected: what starts from the players already here (their
+	 * joins) or from the whole list of features (the client parts' delivery).
+	 */
+	begun?(): void;
 	/** After each registration, with the profile decided (leaves turned on, presence kept, calls and commands set up). */
 	registered?(): void;
 	/** After every feature's `registered`: send what waited for the registration (the joins queued meanwhile). */
 	registeredLast?(): void;
-	/** The service forgot this server: drop what belonged to the old registration. */
-	forgotten?(): void;
+	/**
+	 * The service forgot this server: drop what belonged to the old registration. May say, in a few words, what it
+	 * does again (the server's log line names it: `reporting 3 player(s) again`).
+	 */
+	forgotten?(): string | void;
 	/** A player joined (PlayerAdded). */
 	joined?(player: Player): void;
 	/** A player is leaving (PlayerRemoving). */
 	left?(player: Player): void;
+	/** Its part in the close (`BindToClose`, `closing.ts`): what it sends, ends and leaves undone there. */
+	readonly atClose?: ClosingPart;
 	/** Stops at once; sends nothing more. */
 	stop?(): void;
 	/** What specs and monitoring read: counts and sizes, never a key or a player's text. */

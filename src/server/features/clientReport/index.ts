@@ -2,7 +2,7 @@
 import { ClientReports, ClientReportStats } from "./clientReports";
 import { deliverFromModel, findModelRoot } from "./clientScriptDelivery";
 import type { ServerContext } from "../../context";
-import type { ClientPartDeclaration, Feature, FeatureDeclaration } from "../../feature";
+import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
 
 /**
@@ -71,13 +71,13 @@ export class ClientReportFeature implements Feature {
 	}
 
 	/**
-	 * Puts the model's client part where players get it, its loader told to start `parts` (every feature's); one
-	 * default for every way in: on where the model's client part is there.
+	 * At `begin`: puts the model's client part where players get it, its loader told to start every feature's client
+	 * parts; one default for every way in: on where the model's client part is there.
 	 */
-	deliver(parts: ReadonlyArray<ClientPartDeclaration>): void {
+	begun(): void {
 		const ctx = this.ctx;
 		if (ctx.config.deliverClient ?? findModelRoot() !== undefined) {
-			ctx.guard("client delivery", () => deliverFromModel(ctx.seams.delivery ?? {}, parts));
+			ctx.guard("client delivery", () => deliverFromModel(ctx.seams.delivery ?? {}, ctx.clientParts));
 		}
 	}
 

@@ -1,5 +1,5 @@
 // The joins-and-bans feature: every player's join reported in order, staff marked, banned players kicked.
-import type { CloseOutcome } from "../../closeWatch";
+import type { CloseOutcome, ClosingPart } from "../../closeWatch";
 import { RetryShare } from "../../../background/retryShare";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
@@ -9,6 +9,7 @@ import { isTrackedResult } from "./tracking";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { SessionsFeature } from "../sessions";
+import type { SessionEnder } from "../sessions/sessions";
 import type { StaffHintFeature } from "../staffHint";
 
 /**
@@ -67,6 +68,7 @@ export class JoinsFeature implements Feature {
 	readonly declaration = JOINS;
 	readonly gathering: Gathering;
 	readonly queue: JoinQueue;
+	readonly atClose: ClosingPart;
 
 	constructor(
 		private readonly ctx: ServerContext,
@@ -107,6 +109,33 @@ export class JoinsFeature implements Feature {
 			answeredAfterLeaving: (record) => this.gathering.answeredAfterLeaving(record),
 			guard,
 		});
+		this.atClose = this.closingPart(sessions.ender);
+	}
+
+	/** At the close: the joins go first, the leaves with them; then everyone present leaves, when leaves are reported. */
+	private closingPart(ender: SessionEnder): ClosingPart {
+		const { gathering, queue } = this;
+		return {
+			begin: () => gathering.stopWaiting(),
+			hasQueued: () => queue.pending() > 0,
+			sendQueued: () => {
+				// The leaves go with the joins, after the join queue's backoff.
+				if (os.clock() >= queue.notBefore) {
+					queue.flush();
+					ender.flush();
+				}
+				// The grace periods of the join check would outlast the close: one read settles every unknown join now.
+				queue.checkAtClose();
+			},
+			leaveEveryone: () => {
+				// Not when the server's end ends their sessions anyway, except on the deployed service, whose endServer
+				// deletes the sessions of non-staff players still in game (their visits with them).
+				if (!ender.reportsLeaves() || (ender.endsServer() && this.ctx.profile !== "deployed")) return false;
+				gathering.leaveEveryone();
+				return true;
+			},
+			unsent: () => ({ unsentJoins: queue.pending() }),
+		};
 	}
 
 	/**
@@ -155,7 +184,8 @@ export class JoinsFeature implements Feature {
 	}
 
 	/** Tracks the players already present when StaffOps starts. */
-	trackEveryone(): void {
+	/** The players already here when the server began. */
+	begun(): void {
 		for (const player of this.ctx.players.GetPlayers()) this.gathering.track(player);
 	}
 
@@ -172,8 +202,8 @@ export class JoinsFeature implements Feature {
 		this.queue.flush();
 	}
 
-	/** Marks every join the old server held to be reported again (counted in {@link reportedAgain}). */
-	forgotten(): void {
+	/** Marks every join the old server held to be reported again; says how many. */
+	forgotten(): string {
 		this.queue.cancelInFlight();
 		const records = this.ctx.records;
 		let again = 0;
@@ -195,14 +225,8 @@ export class JoinsFeature implements Feature {
 			}
 			if (record.phase === "ready") again += 1;
 		}
-		this.reportedAgain = again;
+		return `reporting ${again} player(s) again`;
 	}
-
-	/** What the close left undone and why, once the server closed (set by the server's shutdown). */
-	closed?: CloseOutcome;
-
-	/** How many players the last `forgotten` marked to be reported again (for its log line). */
-	reportedAgain = 0;
 
 	stop(): void {
 		this.queue.stop();
@@ -213,7 +237,7 @@ export class JoinsFeature implements Feature {
 			players: this.ctx.records.size(),
 			pending: this.queue.pending(),
 			failures: { register: this.ctx.registration.failuresHandled, joins: this.queue.counts.failures },
-			closed: this.closed,
+			closed: this.ctx.closed,
 		};
 	}
 }

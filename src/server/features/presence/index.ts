@@ -3,6 +3,7 @@ import type { KeepAliveRoute } from "./presence";
 import { Presence } from "./presence";
 import { SessionEvents } from "./sessionEvents";
 import { Sync, SYNC_IDLE_SECONDS } from "./sync";
+import type { ClosingPart } from "../../closeWatch";
 import type { ServerContext } from "../../context";
 import type { DashboardActionsFeature } from "../dashboardActions";
 import type { Feature, FeatureDeclaration } from "../../feature";
@@ -133,8 +134,11 @@ export class PresenceFeature implements Feature {
 		this.events.clear();
 	}
 
+	/** At the close: no more beats; one last sync, which the close waits for with the joins. */
+	readonly atClose: ClosingPart = { begin: () => this.closing(), hasQueued: () => this.sync.isFinishing() };
+
 	/** At the close: no more beats; one last sync where the sync runs (what waits for it goes at no other time). */
-	closing(): void {
+	private closing(): void {
 		this.presence.stop();
 		if (this.ctx.syncRuns()) this.sync.finish();
 		else this.sync.stop();

@@ -1,6 +1,7 @@
 // The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
 import type { SessionsOptions } from "./sessions";
 import { SessionEnder } from "./sessions";
+import type { ClosingPart } from "../../closeWatch";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 
@@ -50,6 +51,13 @@ export interface SessionsDiagnostics {
 export class SessionsFeature implements Feature {
 	readonly declaration = SESSIONS;
 	readonly ender: SessionEnder;
+	/** At the close: the leaves queued are sent with the joins; the server's end keeps its share of the deadline. */
+	readonly atClose: ClosingPart = {
+		hasQueued: () => this.ender.pending() > 0,
+		endsServer: () => this.ender.endsServer(),
+		endServer: () => this.ender.endServer(),
+		unsent: () => ({ unsentLeaves: this.ender.pending() }),
+	};
 
 	constructor(private readonly ctx: ServerContext) {
 		this.ender = new SessionEnder({

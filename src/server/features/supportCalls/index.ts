@@ -6,6 +6,7 @@ import { SupportDesk } from "../../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../../bridge/types";
 import { logInfo, logWarn, playerLabel } from "../../../background/log";
 import { registrationFacts } from "../../profile";
+import type { ClosingPart } from "../../closeWatch";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
@@ -160,6 +161,9 @@ export class SupportCallsFeature implements Feature {
 		const available = syncRuns && callStaff && (takes || !callsNeedModeration);
 		this.desk.setAvailable(available, available && takes);
 	}
+
+	/** At the close: the open calls end before the players' leaves and the server's end. */
+	readonly atClose: ClosingPart = { endOpen: () => this.endAllCalls() };
 
 	/**
 	 * At the close: ends every open call (the service's endServer leaves them open for ever), and any whose create is
