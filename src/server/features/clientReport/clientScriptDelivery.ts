@@ -34,12 +34,12 @@ export interface DeliveryTargets {
 }
 
 /**
- * The drop-in model's root, found from this module (`<root>/lib/server/deliver`), or undefined when the library
- * is not running from the drop-in model (a roblox-ts game).
+ * The drop-in model's root, found from this module (`<root>/lib/server/features/clientReport/clientScriptDelivery`),
+ * or undefined when the library is not running from the drop-in model (a roblox-ts game).
  * @internal
  */
 export function findModelRoot(): Instance | undefined {
-	const lib = script.Parent?.Parent;
+	const lib = script.Parent?.Parent?.Parent?.Parent;
 	const root = lib?.Parent;
 	if (lib === undefined || root === undefined || lib.Name !== "lib") return undefined;
 	for (const name of ["include", "node_modules", "ClientLoader"]) {
