@@ -2,6 +2,7 @@
 import { ConsentPrompts, ConsentStats } from "./consent";
 import { isTrackedResult } from "../joins/tracking";
 import type { ServerContext } from "../../context";
+import type { Signal } from "../../../shared/signal";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
 
@@ -21,6 +22,12 @@ declare module "../../config" {
 	interface StaffOpsBaseConfig extends ConsentConfig {}
 	interface ResolvedSettings {
 		readonly consentPrompt: boolean;
+	}
+}
+// Its signal joins the server's.
+declare module "../../records" {
+	interface ServerSignals {
+		readonly consentRequested: Signal<[player: Player]>;
 	}
 }
 

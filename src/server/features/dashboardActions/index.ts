@@ -1,7 +1,7 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
 import { NOTIFICATIONS_REMOTE } from "../../../shared/notifyProtocol";
 import { robloxTextFilter } from "../../../roblox/textFilter";
-import { DashboardActions } from "./dashboardActions";
+import { DashboardActions, DashboardSignals } from "./dashboardActions";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 
@@ -22,6 +22,10 @@ declare module "../../config" {
 	interface ResolvedSettings {
 		readonly builtInNotifications: boolean;
 	}
+}
+// Its signals join the server's.
+declare module "../../records" {
+	interface ServerSignals extends DashboardSignals {}
 }
 
 /**

@@ -4,6 +4,7 @@ import { RetryShare } from "../../../background/retryShare";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
 import type { JoinResult, PlayerRecord, PlayerSession } from "../../records";
+import type { Signal } from "../../../shared/signal";
 import { defaultCanChat } from "../../seams";
 import { isTrackedResult } from "./tracking";
 import type { ServerContext } from "../../context";
@@ -31,6 +32,14 @@ declare module "../../config" {
 	interface ResolvedSettings {
 		readonly kickBanned: boolean;
 		readonly kickMessage: (reason: string) => string;
+	}
+}
+// Its signals join the server's.
+declare module "../../records" {
+	interface ServerSignals {
+		readonly staffJoined: Signal<[player: Player]>;
+		readonly playerReported: Signal<[player: Player, result: JoinResult]>;
+		readonly playerBanned: Signal<[player: Player, reason: string]>;
 	}
 }
 

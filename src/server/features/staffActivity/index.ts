@@ -6,6 +6,7 @@ import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
 import type { PresenceFeature } from "../presence";
+import type { SessionEvent } from "../presence/sessionEvents";
 
 /**
  * Staff activity for the deployed service (docs/service-contract.md#the-sync-route): who reports `active`/`idle`/`typing`, and whether chat
@@ -37,6 +38,16 @@ declare module "../../config" {
 	interface StaffOpsBaseConfig extends StaffActivityConfig {}
 	interface ResolvedSettings {
 		readonly activity: ActivityOptions;
+	}
+}
+// Its seam joins the server's.
+declare module "../../seams" {
+	interface ServerSeams {
+		/**
+		 * Where staff activity's session events go: the sync's queue (`POST /activity/sendData`). Default: nowhere (no
+		 * sync runs), so nothing is detected on clients either.
+		 */
+		readonly emitSessionEvent?: (event: SessionEvent) => void;
 	}
 }
 
