@@ -1,6 +1,12 @@
 // The one message cross-server delivery publishes: a dashboard kick or notification for a player on another server.
 import { HttpService } from "@rbxts/services";
-import { MAX_ACTION_MESSAGE, QueuedAction } from "../../../api/resources/sync";
+import {
+	DASHBOARD_ACTION_TYPES,
+	isDashboardActionType,
+	MAX_ACTION_MESSAGE,
+	PlayerActionType,
+	QueuedAction,
+} from "../../../api/resources/sync";
 import { MESSAGING_LIMITS } from "../../../roblox/messaging";
 import { cutToBytes } from "../../../shared/cutToBytes";
 
@@ -17,7 +23,7 @@ export interface CrossServerMessage {
 	readonly staffops: 1;
 	/** Made once by the server that passes it on: every copy the engine delivers carries it. */
 	readonly id: string;
-	readonly type: "kick" | "notify";
+	readonly type: PlayerActionType;
 	readonly userId: number;
 	readonly message?: string;
 }
@@ -29,8 +35,8 @@ export interface CrossServerMessage {
  * @internal
  */
 export function crossServerMessage(action: QueuedAction, id: string): CrossServerMessage | undefined {
-	if (action.type === "shutdown" || action.userId === undefined) return undefined;
-	const [kind, userId] = [action.type, action.userId];
+	if (!DASHBOARD_ACTION_TYPES[action.type].forPlayer || action.userId === undefined) return undefined;
+	const [kind, userId] = [action.type as PlayerActionType, action.userId];
 	const build = (message?: string): CrossServerMessage => ({ staffops: 1, id, type: kind, userId, message });
 	const fits = (message?: string) => HttpService.JSONEncode(build(message)).size() <= MAX_CROSS_SERVER_BYTES;
 	const text = action.message;
@@ -61,8 +67,8 @@ export function readCrossServerMessage(data: unknown): CrossServerMessage | unde
 	const kind = fields.type;
 	if (fields.staffops !== 1 || !typeIs(id, "string") || id.size() === 0 || id.size() > MAX_ID_LENGTH)
 		return undefined;
-	if (kind !== "kick" && kind !== "notify") return undefined;
+	if (!isDashboardActionType(kind) || !DASHBOARD_ACTION_TYPES[kind].forPlayer) return undefined;
 	if (!isPositiveInteger(userId)) return undefined;
 	if (message !== undefined && (!typeIs(message, "string") || message.size() > MAX_ACTION_MESSAGE)) return undefined;
-	return { staffops: 1, id, type: kind, userId, message };
+	return { staffops: 1, id, type: kind as PlayerActionType, userId, message };
 }

@@ -1,4 +1,9 @@
-import { MAX_ACTION_MESSAGE, QueuedAction } from "../../../api/resources/sync";
+import {
+	DASHBOARD_ACTION_TYPES,
+	MAX_ACTION_MESSAGE,
+	QueuedAction,
+	UNKNOWN_ACTION_TYPE,
+} from "../../../api/resources/sync";
 import { cutToBytes } from "../../../shared/cutToBytes";
 import { filterWithin, TextFilter } from "../../../roblox/textFilter";
 import { logInfo, logWarn, playerLabel } from "../../../background/log";
@@ -33,15 +38,16 @@ export const FALLBACK_SHUTDOWN_TEXT = "This server was shut down by staff.";
  * Acts on the dashboard's queued actions (docs/service-contract.md#queued-actions-are-handed-over-once: handed over at most once, so none may be lost to another's
  * failure): each runs in a thread of its own, in `pcall`. `kick` kicks that player if they are on this server (else
  * it is dropped, as the official module does), `notify` shows them a notification and fires `notified`, `shutdown`
- * kicks everyone now and every later joiner while the server lives. Text from outside Roblox is filtered for each
- * player (the key is already redacted by the client); a bad action is one warning per kind.
+ * kicks everyone now and every later joiner while the server lives; an action of a type this game does not know (the
+ * service may add one) is left alone, counted and warned once, never shown. Text from outside Roblox is filtered for
+ * each player (the key is already redacted by the client); a bad action is one warning per kind.
  * @internal
  */
 export class DashboardActions {
 	private shutdownText?: string;
 	private readonly warned = new Set<string>();
 	/** Actions acted on, by type (diagnostics, specs). */
-	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0, cut: 0 };
+	readonly counts = { kick: 0, notify: 0, shutdown: 0, dropped: 0, passedOn: 0, cut: 0, unknown: 0 };
 
 	/**
 	 * Hears of a kick or notify whose player is not on this server; true when it took it (cross-server delivery), so
@@ -56,7 +62,7 @@ export class DashboardActions {
 	 * false, with nothing kept or warned, when they are not.
 	 */
 	actHere(action: QueuedAction): boolean {
-		if (action.type === "shutdown" || this.find(action.userId) === undefined) return false;
+		if (!DASHBOARD_ACTION_TYPES[action.type]?.forPlayer || this.find(action.userId) === undefined) return false;
 		task.spawn(() => {
 			const [ok, problem] = pcall(() => this.act(action, true));
 			if (!ok) this.ignore(`a ${action.type} that failed (${tostring(problem)})`);
@@ -66,7 +72,10 @@ export class DashboardActions {
 
 	/** Acts on one answer's actions; `dropped` names the items the reader left out. */
 	handle(actions: ReadonlyArray<QueuedAction>, dropped: ReadonlyArray<string>): void {
-		for (const problem of dropped) this.ignore(problem);
+		for (const problem of dropped) {
+			if (problem === UNKNOWN_ACTION_TYPE) this.counts.unknown += 1;
+			this.ignore(problem);
+		}
 		for (const given of actions) {
 			const action = this.cut(given);
 			task.spawn(() => {
@@ -108,38 +117,61 @@ export class DashboardActions {
 		return { ...action, message: kept };
 	}
 
-	/** `passedOn`: it came from another server, so it is never passed on again. */
+	/**
+	 * One case per type of {@link DASHBOARD_ACTION_TYPES}, which the compiler checks: a type added there does not
+	 * compile until it has its case here. `passedOn`: it came from another server, so it is never passed on again.
+	 */
 	private act(action: QueuedAction, passedOn = false): void {
-		if (action.type === "shutdown") {
-			if (this.shutdownText !== undefined) return;
-			const text = action.message ?? "";
-			this.shutdownText = text;
-			this.counts.shutdown += 1;
-			this.seams.signals.shutdownRequested.Fire(text);
-			logInfo(
-				`dashboard shutdown: kicking ${this.seams.players.GetPlayers().size()} player(s) and every later joiner`,
-			);
-			for (const player of this.seams.players.GetPlayers()) {
-				task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
+		const kind = action.type;
+		switch (kind) {
+			case "shutdown":
+				return this.shutDown(action.message ?? "");
+			case "kick":
+			case "notify": {
+				const player = this.find(action.userId);
+				if (player === undefined) return this.notHere(action, passedOn);
+				if (kind === "kick") return this.kickFromDashboard(player, action.message ?? "");
+				return this.notify(player, action.message ?? "");
 			}
-			return;
-		}
-		const player = this.find(action.userId);
-		if (player === undefined) {
-			if (!passedOn && this.passOn?.(action) === true) {
-				this.counts.passedOn += 1;
-				return;
+			default: {
+				// Only an action the readers let through by mistake comes here: left alone, never shown.
+				const unknown: never = kind;
+				this.counts.unknown += 1;
+				this.ignore(`${UNKNOWN_ACTION_TYPE} (${tostring(unknown)})`);
 			}
-			this.ignore(`a ${action.type} for a player who is not on this server`);
+		}
+	}
+
+	private shutDown(text: string): void {
+		if (this.shutdownText !== undefined) return;
+		this.shutdownText = text;
+		this.counts.shutdown += 1;
+		this.seams.signals.shutdownRequested.Fire(text);
+		logInfo(
+			`dashboard shutdown: kicking ${this.seams.players.GetPlayers().size()} player(s) and every later joiner`,
+		);
+		for (const player of this.seams.players.GetPlayers()) {
+			task.spawn(() => pcall(() => this.kick(player, text, FALLBACK_SHUTDOWN_TEXT)));
+		}
+	}
+
+	/** A kick or notify whose player is not on this server: passed on to the others, or dropped. */
+	private notHere(action: QueuedAction, passedOn: boolean): void {
+		if (!passedOn && this.passOn?.(action) === true) {
+			this.counts.passedOn += 1;
 			return;
 		}
-		if (action.type === "kick") {
-			this.counts.kick += 1;
-			this.kick(player, action.message ?? "", FALLBACK_KICK_TEXT);
-			logInfo(`dashboard kick: kicked ${playerLabel(player)}`);
-			return;
-		}
-		const text = this.filtered(player, action.message ?? "");
+		this.ignore(`a ${action.type} for a player who is not on this server`);
+	}
+
+	private kickFromDashboard(player: Player, message: string): void {
+		this.counts.kick += 1;
+		this.kick(player, message, FALLBACK_KICK_TEXT);
+		logInfo(`dashboard kick: kicked ${playerLabel(player)}`);
+	}
+
+	private notify(player: Player, message: string): void {
+		const text = this.filtered(player, message);
 		if (text === undefined) {
 			this.ignore("a notify whose text is empty or could not be filtered");
 			return;

@@ -50,6 +50,8 @@ export interface DashboardActionsDiagnostics {
 	readonly passedOn: number;
 	/** Actions whose message was longer than a notification shows and a cross-server message carries: cut, then acted on. */
 	readonly cut: number;
+	/** Actions of a type this game does not know (the service may add one): left alone, warned once, never shown. */
+	readonly unknown: number;
 }
 
 /** The dashboard actions feature. @internal */
