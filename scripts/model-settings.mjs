@@ -114,7 +114,9 @@ export function featureDeclarations() {
 				node.type.typeName.getText() === "FeatureDeclaration" &&
 				node.initializer !== undefined
 			) {
-				const configType = node.type.typeArguments?.[0]?.getText();
+				// `FeatureDeclaration<XConfig, "name">`; `{}` for a feature without settings.
+				const typeArgument = node.type.typeArguments?.[0]?.getText();
+				const configType = typeArgument === "{}" ? undefined : typeArgument;
 				// A remote or a default may be a constant the file imports (undefined when it is none).
 				const declaration = literal(node.initializer, constants);
 				declarations.push({ file: path, constName: node.name.getText(), configType, ...declaration });

@@ -50,8 +50,9 @@ export interface ClientPartDeclaration {
  * only (the build checks the interface's fields against `settings`). In the package's declarations for that type;
  * not an API.
  */
-export interface FeatureDeclaration<C extends object = {}> {
-	readonly name: string;
+export interface FeatureDeclaration<C extends object = {}, N extends string = string> {
+	/** Its key in the server's features (`ServerFeatures`) and diagnostics: a literal, which the list checks. */
+	readonly name: N;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
 	/**
 	 * Its remotes' names, written here as strings: the build makes {@link RemoteName} of every declaration's, so the

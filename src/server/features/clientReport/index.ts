@@ -37,7 +37,7 @@ declare module "../../config" {
  * The drop-in model and the Wally package deliver the client part (the loader) themselves.
  * In the package's declarations for the config type; not an API.
  */
-export const CLIENT_REPORT: FeatureDeclaration<ClientReportConfig> = {
+export const CLIENT_REPORT: FeatureDeclaration<ClientReportConfig, "clientReport"> = {
 	name: "clientReport",
 	settings: [
 		{ field: "clientReportTimeoutSeconds", attribute: "ClientReportTimeoutSeconds", default: 20, min: 0, max: 60 },

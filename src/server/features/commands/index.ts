@@ -52,7 +52,7 @@ declare module "../../config" {
  * Staff commands (deployed profile): registered with the service once per server, offered in chat to each player as
  * the website allows, checked again on every use. In the package's declarations for the config type; not an API.
  */
-export const COMMANDS: FeatureDeclaration<CommandsConfig> = {
+export const COMMANDS: FeatureDeclaration<CommandsConfig, "commands"> = {
 	name: "commands",
 	settings: [
 		{ field: "commands", attribute: "Commands", modelDefault: true, profile: "deployed" },

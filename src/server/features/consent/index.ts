@@ -36,7 +36,7 @@ declare module "../../records" {
  * the built-in prompt or game code's own, and the decision goes to the service once.
  * In the package's declarations for the config type; not an API.
  */
-export const CONSENT: FeatureDeclaration<ConsentConfig> = {
+export const CONSENT: FeatureDeclaration<ConsentConfig, "consent"> = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
 	remotes: ["Consent"],

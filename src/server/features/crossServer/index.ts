@@ -33,7 +33,7 @@ declare module "../../config" {
  * Cross-server delivery: one subscription per server, one publish per action passed on, applied once where the
  * player is. In the package's declarations for the config type; not an API.
  */
-export const CROSS_SERVER: FeatureDeclaration<CrossServerConfig> = {
+export const CROSS_SERVER: FeatureDeclaration<CrossServerConfig, "crossServer"> = {
 	name: "crossServer",
 	settings: [{ field: "crossServer", attribute: "CrossServer", default: true }],
 	remotes: [],

@@ -33,7 +33,7 @@ declare module "../../records" {
  * game; a notification shows in the built-in UI unless turned off.
  * In the package's declarations for the config type; not an API.
  */
-export const DASHBOARD_ACTIONS: FeatureDeclaration<DashboardActionsConfig> = {
+export const DASHBOARD_ACTIONS: FeatureDeclaration<DashboardActionsConfig, "dashboardActions"> = {
 	name: "dashboardActions",
 	settings: [{ field: "builtInNotifications", attribute: "BuiltInNotifications", default: true }],
 	remotes: [NOTIFICATIONS_REMOTE],

@@ -11,7 +11,7 @@ import type { Feature, FeatureDeclaration } from "../../feature";
  * Join server: no setting, remote or client part of its own (its one message rides the notifications' remote).
  * In the package's declarations for the config type; not an API.
  */
-export const JOIN_SERVER: FeatureDeclaration = {
+export const JOIN_SERVER: FeatureDeclaration<{}, "joinServer"> = {
 	name: "joinServer",
 	settings: [],
 	remotes: [],

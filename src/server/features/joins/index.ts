@@ -44,7 +44,7 @@ declare module "../../records" {
 }
 
 /** Joins and bans: every player's join reported in order, staff marked, banned players kicked. (In the package's declarations for the config type; not an API.) */
-export const JOINS: FeatureDeclaration<JoinsConfig> = {
+export const JOINS: FeatureDeclaration<JoinsConfig, "joins"> = {
 	name: "joins",
 	settings: [
 		{ field: "kickBanned", attribute: "KickBanned", default: true },

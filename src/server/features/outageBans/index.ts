@@ -27,7 +27,7 @@ declare module "../../config" {
 }
 
 /** Bans that hold through an outage. In the package's declarations for the config type; not an API. */
-export const OUTAGE_BANS: FeatureDeclaration<OutageBansConfig> = {
+export const OUTAGE_BANS: FeatureDeclaration<OutageBansConfig, "outageBans"> = {
 	name: "outageBans",
 	settings: [{ field: "outageBans", attribute: "OutageBans", default: true }],
 	remotes: [],

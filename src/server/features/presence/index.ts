@@ -50,7 +50,7 @@ declare module "../../config" {
  * carries the session events, the dashboard's actions and the support calls' messages.
  * In the package's declarations for the config type; not an API.
  */
-export const PRESENCE: FeatureDeclaration<PresenceConfig> = {
+export const PRESENCE: FeatureDeclaration<PresenceConfig, "presence"> = {
 	name: "presence",
 	settings: [
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },

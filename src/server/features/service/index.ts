@@ -54,7 +54,7 @@ declare module "../../config" {
  * that runs: the server's context (`context.ts`) builds the api client and the registration from these.
  * In the package's declarations for the config type; not an API.
  */
-export const SERVICE: FeatureDeclaration<ServiceConfig> = {
+export const SERVICE: FeatureDeclaration<ServiceConfig, "service"> = {
 	name: "service",
 	settings: [
 		{ field: "baseUrl", attribute: "BaseUrl", modelDefault: "", required: true, luau: "string" },

@@ -25,7 +25,7 @@ declare module "../../config" {
 }
 
 /** Sessions: each leave reported, and the server ended at the close (the deployed service's routes). (In the package's declarations for the config type; not an API.) */
-export const SESSIONS: FeatureDeclaration<SessionsConfig> = {
+export const SESSIONS: FeatureDeclaration<SessionsConfig, "sessions"> = {
 	name: "sessions",
 	settings: [
 		{

@@ -56,7 +56,7 @@ declare module "../../seams" {
  * and chat messages when asked.
  * In the package's declarations for the config type; not an API.
  */
-export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig> = {
+export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig, "staffActivity"> = {
 	name: "staffActivity",
 	settings: [
 		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },

@@ -46,7 +46,7 @@ declare module "../../config" {
  * gathering of joins (`gathering.ts` reads the rank); this module declares its settings and picks the rank reader.
  * In the package's declarations for the config type; not an API.
  */
-export const STAFF_HINT: FeatureDeclaration<StaffHintConfig> = {
+export const STAFF_HINT: FeatureDeclaration<StaffHintConfig, "staffHint"> = {
 	name: "staffHint",
 	settings: [
 		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0, luau: "StaffHint?" },

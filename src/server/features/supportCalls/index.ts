@@ -52,7 +52,7 @@ declare module "../../config" {
  * open a call's chat itself (`StaffOps.openCall`).
  * In the package's declarations for the config type; not an API.
  */
-export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig> = {
+export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig, "supportCalls"> = {
 	name: "supportCalls",
 	settings: [
 		{ field: "callStaff", attribute: "CallStaff", default: true },
