@@ -2,7 +2,11 @@ import type { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { CommandsApi } from "../../../src/api/resources/commands";
 import { StaffOps } from "../../../src/server";
 import type { ServerSeams } from "../../../src/server/seams";
-import { JOIN_BATCH_SECONDS, REFRESH_SECONDS, USE_FRESH_SECONDS } from "../../../src/server/features/commands/permissions";
+import {
+	JOIN_BATCH_SECONDS,
+	REFRESH_SECONDS,
+	USE_FRESH_SECONDS,
+} from "../../../src/server/features/commands/permissions";
 import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";

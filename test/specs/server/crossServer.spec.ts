@@ -1,7 +1,10 @@
 import { HttpService, MessagingService } from "@rbxts/services";
 import type { MessagingLike } from "../../../src/roblox/messaging";
 import { StaffOps } from "../../../src/server";
-import { crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/features/crossServer/crossServerMessage";
+import {
+	crossServerMessage,
+	MAX_CROSS_SERVER_BYTES,
+} from "../../../src/server/features/crossServer/crossServerMessage";
 import { CrossServerDiagnostics, PUBLISH_BURST, PUBLISHES_PER_MINUTE } from "../../../src/server/features/crossServer";
 import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import type { StaffOpsServer } from "../../../src/server/server";
