@@ -1,4 +1,4 @@
-// The settings are declared once, in their features (src/server/features/*.ts: each `FeatureDeclaration` literal
+// The settings are declared once, in their features (src/server/features/<feature>/: each `FeatureDeclaration` literal
 // names its settings with their attribute, default, range and Luau type, and its client parts). The build writes
 // what follows from them, and checks the rest against them, stopping when one disagrees:
 // - written: model/init.meta.json, the model's attributes (what Studio's Properties panel lists) with the values the
@@ -91,7 +91,7 @@ function declarationOrder() {
 }
 
 /**
- * Every `const X: FeatureDeclaration = { ... }` of the features folder, read as plain data, in `DECLARATIONS`' order
+ * Every `const X: FeatureDeclaration = { ... }` of the features' folders, read as plain data, in `DECLARATIONS`' order
  * (those it does not list last, by file).
  */
 export function featureDeclarations() {
@@ -101,9 +101,9 @@ export function featureDeclarations() {
 		return at < 0 ? order.length : at;
 	};
 	const declarations = [];
-	for (const file of readdirSync(FEATURES).sort()) {
+	for (const file of readdirSync(FEATURES, { recursive: true }).sort()) {
 		if (!file.endsWith(".ts")) continue;
-		const path = `${FEATURES}/${file}`;
+		const path = `${FEATURES}/${file.split("\\").join("/")}`;
 		const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
 		const constants = importedConstants(source);
 		source.forEachChild(function visit(node) {
@@ -114,7 +114,9 @@ export function featureDeclarations() {
 				node.type.typeName.getText() === "FeatureDeclaration" &&
 				node.initializer !== undefined
 			) {
-				const configType = node.type.typeArguments?.[0]?.getText();
+				// `FeatureDeclaration<XConfig, "name">`; `{}` for a feature without settings.
+				const typeArgument = node.type.typeArguments?.[0]?.getText();
+				const configType = typeArgument === "{}" ? undefined : typeArgument;
 				// A remote or a default may be a constant the file imports (undefined when it is none).
 				const declaration = literal(node.initializer, constants);
 				declarations.push({ file: path, constName: node.name.getText(), configType, ...declaration });

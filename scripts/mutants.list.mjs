@@ -472,7 +472,7 @@ export const MUTANTS = [
 	// ---- server
 	{
 		id: "join-banned-staff-marked",
-		file: "src/server/joinAnswers.ts",
+		file: "src/server/features/joins/joinAnswers.ts",
 		in: "resultOfAnswer",
 		from: "isStaff: answer.isStaff === true && !banned,",
 		to: "isStaff: answer.isStaff === true,",
@@ -481,7 +481,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-ban-reason-lost",
-		file: "src/server/joinAnswers.ts",
+		file: "src/server/features/joins/joinAnswers.ts",
 		in: "resultOfAnswer",
 		from: 'reason: banned ? (answer.reason ?? "") : "",',
 		to: 'reason: "",',
@@ -490,7 +490,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-kicks-regardless",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "announce",
 		from: "if (host.config.kickBanned) kickBanned(host, player, result.reason);",
 		to: "if (host.config.kickBanned || true) kickBanned(host, player, result.reason);",
@@ -499,7 +499,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-staff-not-first",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "flush",
 		from: "ready.sort((a, b) => (a.likelyStaff !== b.likelyStaff ? a.likelyStaff : a.order < b.order));",
 		to: "ready.sort((a, b) => a.order < b.order);",
@@ -508,7 +508,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-no-retry",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;\n\t\tthis.scheduleRetry(wait);",
 		to: "\t\tthis.quietUntil = this.host.scheduler.now() + wait;",
@@ -517,7 +517,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-retry-no-jitter",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "const wait = backgroundWait(this.failures, this.host.random, err);",
 		to: "const wait = backgroundWait(this.failures, () => 0.5, err);",
@@ -544,8 +544,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "server-no-boot-walk",
-		file: "src/server/features/joins.ts",
-		in: "trackEveryone",
+		file: "src/server/features/joins/index.ts",
+		in: "begun",
 		from: "\t\tfor (const player of this.ctx.players.GetPlayers()) this.gathering.track(player);\n",
 		to: "\n",
 		what: "players already in the server at start are not tracked",
@@ -553,7 +553,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "reports-from-untracked",
-		file: "src/server/clientReports.ts",
+		file: "src/server/features/clientReport/clientReports.ts",
 		in: "handle",
 		from: "if (record === undefined && !this.players.GetPlayers().includes(player)) {",
 		to: "if (record === undefined && false) {",
@@ -562,7 +562,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-inverted",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "readSafechat",
 		from: "safechat = !canChat;",
 		to: "safechat = canChat;",
@@ -571,7 +571,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-report-wait-doubled",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "track",
 		from: 'this.after(this.host.config.clientReportTimeoutSeconds, record, "client report timeout"',
 		to: 'this.after(this.host.config.clientReportTimeoutSeconds * 2, record, "client report timeout"',
@@ -580,7 +580,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "gathering-safechat-wait",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "SAFECHAT_WAIT_SECONDS",
 		from: "const SAFECHAT_WAIT_SECONDS = 15;",
 		to: "const SAFECHAT_WAIT_SECONDS = 30;",
@@ -589,7 +589,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-rank-wait",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "RANK_WAIT_SECONDS",
 		from: "const RANK_WAIT_SECONDS = 3;",
 		to: "const RANK_WAIT_SECONDS = 30;",
@@ -598,7 +598,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-hint-failure-as-staff",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "readRank",
 		from: "record.likelyStaff = rank !== undefined && rank >= minRank;",
 		to: "record.likelyStaff = rank === undefined || rank >= minRank;",
@@ -607,7 +607,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-reconcile-uncapped",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "const now = math.min(due.size(), RECONCILE_CAP);",
 		to: "const now = due.size();",
@@ -616,7 +616,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-rereports-uncapped",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "due",
 		from: "?? 0) < REREPORTS_PER_HOUR);",
 		to: "?? 0) >= 0);",
@@ -625,7 +625,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-fresh-answers-missing",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "\t\t\tif (record.answeredSeq > seqAtSend) continue;\n",
 		to: "\n",
@@ -634,7 +634,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-heartbeat-slow",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "schedule",
 		from: "const wait = math.max(this.host.heartbeatSeconds, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
 		to: "const wait = math.max(this.host.heartbeatSeconds * 2, math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter));",
@@ -643,7 +643,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sessions-old-server-leaves",
-		file: "src/server/sessions.ts",
+		file: "src/server/features/sessions/sessions.ts",
 		in: "flush",
 		from: "if (leave.runningGameId !== this.host.registration()?.runningGameId) continue;",
 		to: "",
@@ -652,7 +652,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "unknown-outcome-settles-at-once",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "confirmed",
 		from: "if (!resend) return true;",
 		to: "if (!resend || sentAt >= 0) return true;",
@@ -661,7 +661,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "unknown-outcome-one-confirmation",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "confirmed",
 		from: "return watch.confirmations >= CONFIRMING_READS;",
 		to: "return true;",
@@ -893,10 +893,9 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-skips-leaves",
-		file: "src/server/closing.ts",
-		in: "closeInOrder",
-		from: "(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())",
-		to: "(joins.queue.pending() > 0 || presence.sync.isFinishing())",
+		file: "src/server/features/sessions/index.ts",
+		from: "hasQueued: () => this.ender.pending() > 0,",
+		to: "hasQueued: () => false,",
 		what: "BindToClose does not wait for queued leaves (leaves queued at shutdown are dropped)",
 		specs: "specs server shutdownLeaves",
 	},
@@ -929,7 +928,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-rereports-banned",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "known === undefined || known.banned || record.left",
 		to: "known === undefined || record.left",
@@ -938,7 +937,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "listing-missing-as-empty",
-		file: "src/server/joinLookup.ts",
+		file: "src/server/features/joins/joinLookup.ts",
 		in: "listedUsers",
 		from: "if (players === undefined && ids === undefined) return undefined;",
 		to: "",
@@ -947,7 +946,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-leaves-despite-end",
-		file: "src/server/gathering.ts",
+		file: "src/server/features/joins/gathering.ts",
 		in: "leave",
 		from: 'if (this.host.shuttingDown() && this.host.sessions.endsServer() && this.host.profile() !== "deployed") return;',
 		to: "",
@@ -956,7 +955,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "shutdown-join-dropped",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "failed",
 		from: "if (record.left && !this.host.shuttingDown()) {\n\t\t\t// Nothing reached the service",
 		to: "if (record.left) {\n\t\t\t// Nothing reached the service",
@@ -1001,7 +1000,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "announce-every-answer",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "announce",
 		from: "\tif (record.announced) return;\n",
 		to: "\n",
@@ -1010,7 +1009,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "forget-rereports-banned",
-		file: "src/server/features/joins.ts",
+		file: "src/server/features/joins/index.ts",
 		in: "forgotten",
 		from: '(phase === "answered" && record.answer?.banned !== true)',
 		to: 'phase === "answered"',
@@ -1021,7 +1020,7 @@ export const MUTANTS = [
 	// every spec green; each has a spec named for it (test/specs/*/plantedRound5.spec.ts, plantedSync.spec.ts).
 	{
 		id: "sync-stops-after-400",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "failed",
 		from: "this.refused(err);\n\t\t\tif (this.token === token) this.schedule();",
 		to: "this.refused(err);\n\t\t\tif (this.token !== token) this.schedule();",
@@ -1030,7 +1029,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-retry-after-uncapped",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "retryLater",
 		from: "math.max(wait, math.min(retryAfter, MAX_RETRY_AFTER))",
 		to: "math.max(wait, retryAfter)",
@@ -1039,7 +1038,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-interval-from-answer",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "reached",
 		from: "const elapsed = this.seams.scheduler.now() - this.startedAt;",
 		to: "const elapsed = 0;",
@@ -1048,7 +1047,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-404-reads-running-id",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "verify",
 		from: "this.seams.client.games.getRunning(registered.internalGameId",
 		to: "this.seams.client.games.getRunning(registered.runningGameId",
@@ -1057,19 +1056,19 @@ export const MUTANTS = [
 	},
 	{
 		id: "dashboard-shutdown-twice",
-		file: "src/server/dashboardActions.ts",
-		in: "act",
-		from: "\t\t\tif (this.shutdownText !== undefined) return;\n",
+		file: "src/server/features/dashboardActions/dashboardActions.ts",
+		in: "shutDown",
+		from: "\t\tif (this.shutdownText !== undefined) return;\n",
 		to: "\n",
 		what: "a second shutdown action fires shutdownRequested again and kicks everyone again",
 		specs: "specs server syncRecovery dashboard actions",
 	},
 	{
 		id: "dashboard-notify-unfiltered",
-		file: "src/server/dashboardActions.ts",
-		in: "act",
+		file: "src/server/features/dashboardActions/dashboardActions.ts",
+		in: "notify",
 		from: "this.seams.notifications()?.FireClient(player, text);",
-		to: "this.seams.notifications()?.FireClient(player, action.message);",
+		to: "this.seams.notifications()?.FireClient(player, message);",
 		what: "a dashboard notification reaches the player's screen unfiltered",
 		specs: "specs server syncRecovery dashboard actions",
 	},
@@ -1120,7 +1119,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "consent-sent-again",
-		file: "src/server/consent.ts",
+		file: "src/server/features/consent/consent.ts",
 		in: "send",
 		from: "\t\t\tif (asked.sentFor.has(runningGameId)) return;\n",
 		to: "\n",
@@ -1129,7 +1128,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "presence-lone-player-empty-list",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "reconcile",
 		from: "listed.size() === 0 && answered >= 2",
 		to: "listed.size() === 0 && answered >= 1",
@@ -1147,7 +1146,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-probes-at-once",
-		file: "src/server/joinQueue.ts",
+		file: "src/server/features/joins/joinQueue.ts",
 		in: "flush",
 		from: "\t\t\t\tthis.probing = true;\n",
 		to: "\n",
@@ -1210,7 +1209,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "filter-no-deadline",
-		file: "src/roblox/textFilter.ts",
+		file: "src/transport/withinDeadline.ts",
 		in: "filterWithin",
 		from: "scheduler.delay(seconds, () => {",
 		to: "scheduler.delay(seconds * 1e6, () => {",
@@ -1237,7 +1236,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "calls-need-moderation-always",
-		file: "src/server/features/supportCalls.ts",
+		file: "src/server/features/supportCalls/index.ts",
 		in: "registered",
 		from: "(takes || !callsNeedModeration)",
 		to: "takes",
@@ -1256,7 +1255,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-server-own-job",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "readLaunchData",
 		from: "jobId === undefined || jobId === here.jobId ||",
 		to: "jobId === undefined ||",
@@ -1265,7 +1264,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-server-teleported-again",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "joined",
 		from: "if (joinData.TeleportData !== undefined || joinData.SourcePlaceId !== undefined) {",
 		to: "if (false) {",
@@ -1274,7 +1273,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "launch-data-read-once",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "readLaunchData",
 		from: 'if (launchData === "" && waited < LAUNCH_DATA_WAIT_SECONDS) {',
 		to: "if (false) {",
@@ -1283,7 +1282,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "game-command-default-alias",
-		file: "src/server/commands/registry.ts",
+		file: "src/server/features/commands/registry.ts",
 		in: "problemOf",
 		from: "if (ROBLOX_DEFAULT_ALIASES.has(name.lower())) {",
 		to: "if (false) {",
@@ -1292,7 +1291,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-no-dedup",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "received",
 		from: "if (this.applied.includes(message.id)) {",
 		to: "if (false) {",
@@ -1301,7 +1300,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-keeps-absent",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "received",
 		from: "this.counts.notHere += 1;\n\t\t\treturn;",
 		to: "this.counts.notHere += 1;\n\t\t\tthis.applied.push(message.id);\n\t\t\treturn;",
@@ -1310,7 +1309,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "outage-bans-unban-ignored",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "answered",
 		from: "else this.store.forget(userId);",
 		to: "else return;",
@@ -1319,7 +1318,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "commands-no-permission-check",
-		file: "src/server/commands/runner.ts",
+		file: "src/server/features/commands/runner.ts",
 		in: "use",
 		from: "if (!permissions.allowedOf(player).has(id) || player.Parent === undefined) {",
 		to: "if (player.Parent === undefined) {",
@@ -1330,7 +1329,7 @@ export const MUTANTS = [
 	// key, the sync's default interval
 	{
 		id: "perms-fresh-flipped",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "isFresh",
 		from: "this.seams.scheduler.now() - readAt < USE_FRESH_SECONDS",
 		to: "this.seams.scheduler.now() - readAt >= USE_FRESH_SECONDS",
@@ -1339,7 +1338,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "perms-fresh-at-150",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "isFresh",
 		from: "- readAt < USE_FRESH_SECONDS",
 		to: "- readAt <= USE_FRESH_SECONDS",
@@ -1348,7 +1347,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "perms-use-rereads-one",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "reReadAll",
 		from: "if (wanted && entry !== first) due.push(entry);",
 		to: "if (first === undefined && wanted && entry !== first) due.push(entry);",
@@ -1384,7 +1383,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-idle-ignores-setting",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "interval",
 		from: "(this.seams.idleSeconds ?? SYNC_IDLE_SECONDS)",
 		to: "SYNC_IDLE_SECONDS",
@@ -1393,7 +1392,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-idle-default-12",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "SYNC_IDLE_SECONDS",
 		from: "SYNC_IDLE_SECONDS = 19",
 		to: "SYNC_IDLE_SECONDS = 12.5",
@@ -1402,8 +1401,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-subscribe-unguarded",
-		file: "src/server/features/crossServer.ts",
-		in: "start",
+		file: "src/server/features/crossServer/index.ts",
+		in: "subscribe",
 		from: "if (!ok) {",
 		to: 'if (!ok) {\n\t\t\t\tif (typeIs(connection, "string")) error(connection, 0);',
 		what: "a refused subscription (Studio, or the game's own subscriptions filling the limit) throws in StaffOps's thread: no warning",
@@ -1411,7 +1410,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-resubscribes",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "passOn",
 		from: "if (!this.subscribed || this.ctx.stopped) return false;",
 		to: "if (!this.subscribed && !this.ctx.stopped) this.start();\n\t\tif (!this.subscribed || this.ctx.stopped) return false;",
@@ -1421,7 +1420,7 @@ export const MUTANTS = [
 	// s10-xserver: cross-server delivery's bounds (issue 42).
 	{
 		id: "cross-server-budget-per-second",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "constructor",
 		from: "new RateLimiter(PUBLISHES_PER_MINUTE / 60, PUBLISH_BURST",
 		to: "new RateLimiter(PUBLISHES_PER_MINUTE, PUBLISH_BURST",
@@ -1430,7 +1429,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-ids-kept-for-ever",
-		file: "src/server/features/crossServer.ts",
+		file: "src/server/features/crossServer/index.ts",
 		in: "received",
 		from: "if (this.applied.size() > REMEMBERED_IDS) this.applied.remove(0);",
 		to: "",
@@ -1439,7 +1438,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "cross-server-unmarked-acted-on",
-		file: "src/server/crossServerMessage.ts",
+		file: "src/server/features/crossServer/crossServerMessage.ts",
 		in: "readCrossServerMessage",
 		from: "fields.staffops !== 1 || ",
 		to: "",
@@ -1449,7 +1448,7 @@ export const MUTANTS = [
 	// s10-outage: when a remembered ban may kick (issue 42), each caught by its spec in server/outageBans.spec.ts
 	{
 		id: "outage-bans-any-degraded",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "unreachable",
 		from: 'status.state === "degraded" && status.reason === "unreachable"',
 		to: 'status.state === "degraded"',
@@ -1458,7 +1457,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "outage-bans-kick-answered",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "unanswered",
 		from: 'record.phase !== "answered" && record.phase !== "refused"',
 		to: 'record.phase !== "refused"',
@@ -1467,7 +1466,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "outage-bans-no-recheck",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "lookUp",
 		from: "if (!this.unanswered(player)) return;",
 		to: "if (player === undefined) return;",
@@ -1476,7 +1475,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "outage-bans-ignore-kickbanned",
-		file: "src/server/features/outageBans.ts",
+		file: "src/server/features/outageBans/index.ts",
 		in: "enabled",
 		from: "this.ctx.config.outageBans !== false && this.ctx.config.kickBanned",
 		to: "this.ctx.config.outageBans !== false",
@@ -1487,7 +1486,7 @@ export const MUTANTS = [
 	// command permissions and uses (issue 42).
 	{
 		id: "ban-reason-unfiltered",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "kickBanned",
 		from: "filterWithin(host.seams?.textFilter ?? robloxTextFilter, reason, player)",
 		to: "reason",
@@ -1496,7 +1495,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "ban-reason-skips-game-filter",
-		file: "src/server/announce.ts",
+		file: "src/server/features/joins/announce.ts",
 		in: "kickBanned",
 		from: "host.seams?.textFilter ?? robloxTextFilter",
 		to: "robloxTextFilter",
@@ -1505,7 +1504,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "command-kick-reason-unfiltered",
-		file: "src/server/commands/builtins.ts",
+		file: "src/server/features/commands/builtins.ts",
 		in: "kickWith",
 		from: "const filtered = seams.filterFor(why, target);",
 		to: "const filtered = why;",
@@ -1514,7 +1513,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "verify-name-unfiltered",
-		file: "src/server/commands/builtins.ts",
+		file: "src/server/features/commands/builtins.ts",
 		in: "verifyCommand",
 		from: "seams.filterFor(answer.linkedTo, use.staff)",
 		to: "answer.linkedTo",
@@ -1523,7 +1522,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "rank-words-unfiltered",
-		file: "src/server/commands/rank.ts",
+		file: "src/server/features/commands/rank.ts",
 		in: "failureText",
 		from: "seams.filterFor(words, use.staff)",
 		to: "words",
@@ -1568,7 +1567,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "older-permission-read-wins",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "update",
 		from: "if (this.entryOf(entry.player) !== entry || (entry.readAt !== undefined && sentAt < entry.readAt)) return;",
 		to: "if (this.entryOf(entry.player) !== entry) return;",
@@ -1577,7 +1576,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "staff-joins-read-alone",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "staffJoined",
 		from: "this.seams.scheduler.delay(JOIN_BATCH_SECONDS,",
 		to: "this.seams.scheduler.delay(0,",
@@ -1586,7 +1585,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "periodic-read-after-use-read",
-		file: "src/server/commands/permissions.ts",
+		file: "src/server/features/commands/permissions.ts",
 		in: "scheduleRefresh",
 		from: "if (this.reReads === reReads) this.reReadAll(undefined);",
 		to: "this.reReadAll(undefined);",
@@ -1595,7 +1594,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "commands-run-at-once",
-		file: "src/server/commands/runner.ts",
+		file: "src/server/features/commands/runner.ts",
 		in: "handle",
 		from: "this.busy.add(player);",
 		to: "",
@@ -1604,7 +1603,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "required-number-skipped",
-		file: "src/server/commands/parse.ts",
+		file: "src/server/features/commands/parse.ts",
 		in: "parseCommand",
 		from: "skippable && parameter.optional === true && problem === undefined",
 		to: "skippable && problem === undefined",
@@ -1613,7 +1612,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "zero-days-sent",
-		file: "src/server/commands/duration.ts",
+		file: "src/server/features/commands/duration.ts",
 		in: "readDuration",
 		from: "if (days < 1)",
 		to: "if (days < 0)",
@@ -1652,14 +1651,14 @@ export const MUTANTS = [
 		id: "close-calls-use-end-share",
 		file: "src/server/closing.ts",
 		in: "closeInOrder",
-		from: "const callsUntil = sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;",
+		from: "const callsUntil = endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;",
 		to: "const callsUntil = deadline;",
 		what: "a hanging support/end uses the time kept for the server's end: the server is never ended",
 		specs: "specs server closing the close with a support/end that hangs ends the server",
 	},
 	{
 		id: "join-server-tells-any-failure",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "fail",
 		from: "if (!this.moving.delete(player)) return;",
 		to: "this.moving.delete(player);",
@@ -1668,7 +1667,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "join-server-teleports-in-studio",
-		file: "src/server/features/joinServer.ts",
+		file: "src/server/features/joinServer/index.ts",
 		in: "readLaunchData",
 		from: "jobId === here.jobId || (this.ctx.seams.isStudio ?? defaultIsStudio)()",
 		to: "jobId === here.jobId",
@@ -1677,7 +1676,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "heartbeat-retry-after-uncapped",
-		file: "src/server/presence.ts",
+		file: "src/server/features/presence/presence.ts",
 		in: "schedule",
 		from: "math.min(retryAfter ?? 0, BACKGROUND.maxRetryAfter)",
 		to: "retryAfter ?? 0",
@@ -1686,7 +1685,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-last-refused-kept",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "failed",
 		from: 'if (reaction === "done" || reaction === "give-up") this.seams.events.ack(batch);',
 		to: 'if (reaction === "done") this.seams.events.ack(batch);',
@@ -1750,7 +1749,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "sync-answered-chat-unknown",
-		file: "src/server/sync.ts",
+		file: "src/server/features/presence/sync.ts",
 		in: "send",
 		from: 'if (chatEvents !== undefined) this.settle("sent");',
 		to: 'if (chatEvents !== undefined) this.settle("unknown");',
@@ -1759,7 +1758,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "session-events-no-player-cap",
-		file: "src/server/sessionEvents.ts",
+		file: "src/server/features/presence/sessionEvents.ts",
 		in: "add",
 		from: "if (count > MAX_PENDING_PER_PLAYER) this.dropOldestOf(event.userId);\n\t\telse if",
 		to: "if",
@@ -1768,7 +1767,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "consent-prompt-left-open",
-		file: "src/server/consent.ts",
+		file: "src/server/features/consent/consent.ts",
 		in: "answer",
 		from: 'if (pending.prompted) this.command(player, "close");',
 		to: "",
@@ -1777,7 +1776,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "consent-asks-banned",
-		file: "src/server/features/consent.ts",
+		file: "src/server/features/consent/index.ts",
 		in: "start",
 		from: "isTrackedResult(result) && result.needsConsent === true",
 		to: "result?.needsConsent === true",
@@ -1786,7 +1785,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "idle-time-uncapped",
-		file: "src/server/tracking.ts",
+		file: "src/server/features/joins/tracking.ts",
 		in: "clampSeconds",
 		from: "math.clamp(math.floor(value), MIN_IDLE_SECONDS, MAX_IDLE_SECONDS)",
 		to: "math.max(math.floor(value), MIN_IDLE_SECONDS)",

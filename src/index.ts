@@ -86,15 +86,11 @@ export type { Scheduler } from "./transport/scheduler";
 export type { HttpMethod, TransportConfig, TransportSeams } from "./transport/transport";
 
 export { StaffOps, STAFF_ATTRIBUTE, StaffOpsServer } from "./server";
-export type {
-	ActivityOptions,
-	KeepAliveRoute,
-	SessionsOptions,
-	StaffHint,
-	StaffOpsBaseConfig,
-	StaffOpsConfig,
-	StaffOpsKeySource,
-} from "./server/config";
+export type { StaffOpsBaseConfig, StaffOpsConfig, StaffOpsKeySource } from "./server/config";
+export type { ActivityOptions } from "./server/features/staffActivity";
+export type { KeepAliveRoute } from "./server/features/presence/presence";
+export type { SessionsOptions } from "./server/features/sessions/sessions";
+export type { StaffHint } from "./server/features/staffHint";
 export type { JoinResult, PlayerSession } from "./server/records";
 export type { MessagingLike, ReceivedMessage } from "./roblox/messaging";
 export type { PlayersLike } from "./roblox/players";
@@ -123,7 +119,7 @@ export type {
 	StaffCommandArgument,
 	StaffCommandParameter,
 	StaffCommandUse,
-} from "./server/commands/types";
+} from "./server/features/commands/types";
 
 export { CallBridge } from "./bridge/callBridge";
 export type {

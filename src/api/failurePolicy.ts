@@ -105,7 +105,7 @@ export const FAILURE_POLICY: { readonly [K in AnyOperationId]?: Table } = {
 	playerLeave: { ...READ, unknown: "check", acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	endServer: { ...READ, acted: "done", "not-found": "verify", "no-route": "turn-off" },
 	getServer: { ...READ, "not-found": "verify", "no-route": "turn-off" },
-	// The sync (server/sync.ts): an unknown outcome sends the same events again (the service dedups them); a 404 or
+	// The sync (server/features/presence/sync.ts): an unknown outcome sends the same events again (the service dedups them); a 404 or
 	// 405 is told apart by one read and, when the route is missing, probed again later: it never turns off for good.
 	sendData: { ...READ, acted: "done", "not-found": "verify", "no-route": "verify" },
 };

@@ -71,3 +71,42 @@ export class CloseWatch {
 			: BLOCKER_TEXT[blocker];
 	}
 }
+
+/** What the close left undone, and why: what its last line says, for specs and monitoring. @internal */
+export interface CloseOutcome {
+	/** Seconds the close took. */
+	readonly seconds: number;
+	/** Joins not recorded by the service when the close ended. */
+	readonly unsentJoins: number;
+	/** Leaves not recorded by the service when the close ended. */
+	readonly unsentLeaves: number;
+	/** Open support calls whose end was not confirmed. */
+	readonly callsLeftOpen: boolean;
+	/** The server's end was due and not confirmed. */
+	readonly serverNotEnded: boolean;
+	/** Why work was left undone (the blocker or the deadline); undefined when everything was sent. */
+	readonly cause?: string;
+}
+
+/**
+ * A feature's part in the close, every step optional: the close runs each step over the features in their start
+ * order, so it names none of them. @internal
+ */
+export interface ClosingPart {
+	/** The close begins: stop waiting for what will not come, start the last work (one last sync). */
+	readonly begin?: () => void;
+	/** Whether it still has reports the close sends first (joins, leaves, the last sync). */
+	readonly hasQueued?: () => boolean;
+	/** One round of sending what is queued; every 50 ms while the server is registered. */
+	readonly sendQueued?: () => void;
+	/** Ends what stays open on the service after the server's end (open support calls); undefined: nothing to end. */
+	readonly endOpen?: () => Promise<unknown> | undefined;
+	/** Queues the leave of everyone still here, when leaves are reported; true when it did. */
+	readonly leaveEveryone?: () => boolean;
+	/** Whether the server's end is due: the close keeps a share of its deadline for it. */
+	readonly endsServer?: () => boolean;
+	/** Ends the server on the service (asked only when `endsServer`). */
+	readonly endServer?: () => Promise<unknown>;
+	/** What it left unsent, for the close's last line. */
+	readonly unsent?: () => Partial<Pick<CloseOutcome, "unsentJoins" | "unsentLeaves">>;
+}

@@ -1,10 +1,6 @@
 import { logWarn } from "../background/log";
-import { CloseWatch } from "./closeWatch";
-import type { ServerContext } from "./features/context";
-import type { JoinsFeature } from "./features/joins";
-import type { PresenceFeature } from "./features/presence";
-import type { SessionsFeature } from "./features/sessions";
-import type { SupportCallsFeature } from "./features/supportCalls";
+import { CloseOutcome, CloseWatch, ClosingPart } from "./closeWatch";
+import type { ServerContext } from "./context";
 import { shutdownDeadlineSeconds } from "./shutdownDeadline";
 
 /**
@@ -14,29 +10,8 @@ import { shutdownDeadlineSeconds } from "./shutdownDeadline";
  */
 export const END_SERVER_SHARE = 0.3;
 
-/** The features the close drives, in the order it drives them. @internal */
-export interface ClosingParts {
-	readonly presence: PresenceFeature;
-	readonly joins: JoinsFeature;
-	readonly sessions: SessionsFeature;
-	readonly supportCalls: SupportCallsFeature;
-}
-
-/** What the close left undone, and why: what its last line says, for specs and monitoring. @internal */
-export interface CloseOutcome {
-	/** Seconds the close took. */
-	readonly seconds: number;
-	/** Joins not recorded by the service when the close ended. */
-	readonly unsentJoins: number;
-	/** Leaves not recorded by the service when the close ended. */
-	readonly unsentLeaves: number;
-	/** Open support calls whose end was not confirmed. */
-	readonly callsLeftOpen: boolean;
-	/** The server's end was due and not confirmed. */
-	readonly serverNotEnded: boolean;
-	/** Why work was left undone (the blocker or the deadline); undefined when everything was sent. */
-	readonly cause?: string;
-}
+/** Whether a request the close waits for is still out. */
+const started = (request: Promise<unknown>) => request.getStatus() === "Started";
 
 /**
  * The close (`BindToClose`): sends what is still queued (registering first if needed), settles joins whose outcome
@@ -44,41 +19,31 @@ export interface CloseOutcome {
  * calls' end, the players' leaves, and the server's end when the sessions option says so, until done or
  * `shutdownDeadlineSeconds` of real time passed. It stops waiting as soon as the work cannot succeed (a refused key,
  * HTTP turned off, a service that cannot be reached: `closeWatch.ts`), and says in one line what was left unsent and
- * why. Yields; the caller stops after.
+ * why. Each step runs over the features' {@link ClosingPart}s in their order. Yields; the caller stops after.
  * @internal
  */
-export function closeInOrder(ctx: ServerContext, parts: ClosingParts): CloseOutcome {
-	const { presence, joins, supportCalls } = parts;
-	const sessions = parts.sessions.ender;
+export function closeInOrder(ctx: ServerContext, parts: ReadonlyArray<ClosingPart>): CloseOutcome {
 	const registration = ctx.registration;
 	const startedAt = os.clock();
 	const watch = new CloseWatch(ctx.health);
 	const blocked = () => watch.blocker() !== undefined;
 	// One last sync before the server's end removes the server: what waits for it (session events, players' call
-	// messages) is sent at no other time.
-	presence.closing();
+	// messages) is sent at no other time. Client reports are waited for no longer.
+	// In reverse start order, as the features stop: the last sync is under way before the joins stop waiting.
+	for (let i = parts.size() - 1; i >= 0; i--) parts[i].begin?.();
 	const seconds = shutdownDeadlineSeconds(ctx.config.shutdownDeadlineSeconds, ctx.seams.isStudio);
 	const deadline = startedAt + seconds;
 	// The end of the server keeps its share of the deadline: hanging joins or leaves must not cost it.
-	const reportsUntil = sessions.endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
-	joins.gathering.stopWaiting();
+	const endsServer = () => parts.some((part) => part.endsServer?.() === true);
+	const reportsUntil = endsServer() ? deadline - seconds * END_SERVER_SHARE : deadline;
 	// Joins, the leaves already queued and the last sync (players' call messages ride it) go first.
 	const sendQueued = () => {
-		while (
-			os.clock() < reportsUntil &&
-			!blocked() &&
-			(joins.queue.pending() > 0 || sessions.pending() > 0 || presence.sync.isFinishing())
-		) {
+		while (os.clock() < reportsUntil && !blocked() && parts.some((part) => part.hasQueued?.() === true)) {
 			if (registration.current === undefined) {
 				if (!registration.isRegistering() && os.clock() >= registration.nextShutdownAttempt)
 					registration.start();
 			} else {
-				if (os.clock() >= joins.queue.notBefore) {
-					joins.queue.flush();
-					sessions.flush();
-				}
-				// The grace periods of the join check would outlast the close: one read settles every unknown join now.
-				joins.queue.checkAtClose();
+				for (const part of parts) part.sendQueued?.();
 			}
 			task.wait(0.05);
 		}
@@ -88,40 +53,38 @@ export function closeInOrder(ctx: ServerContext, parts: ClosingParts): CloseOutc
 	// calls as `userLeft` and would make this end a refused repeat, and before the server's end, which leaves them open
 	// for ever (docs/service-contract.md#ending-a-support-call). Inside the server end's share.
 	let callsLeftOpen = false;
-	const endingCalls = blocked() ? undefined : supportCalls.endAllCalls();
-	if (endingCalls !== undefined) {
-		const callsUntil = sessions.endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
-		while (os.clock() < callsUntil && !blocked() && endingCalls.getStatus() === "Started") task.wait(0.05);
-		callsLeftOpen = endingCalls.getStatus() === "Started";
+	const endings = blocked() ? [] : parts.mapFiltered((part) => part.endOpen?.());
+	if (endings.size() > 0) {
+		const callsUntil = endsServer() ? deadline - (seconds * END_SERVER_SHARE) / 2 : deadline;
+		while (os.clock() < callsUntil && !blocked() && endings.some(started)) task.wait(0.05);
+		callsLeftOpen = endings.some(started);
 	}
 	// Roblox may remove the players only after the callbacks have returned
 	// (docs/roblox.md#the-order-of-playerremoving-and-bindtoclose-is-not-documented), when nothing is sent
 	// any more: with leaves on, every player present leaves now, one request each, inside the reports' share.
-	// Not when the server's end ends their sessions anyway, except on the deployed service, whose endServer
-	// deletes the sessions of non-staff players still in game (their visits with them).
-	const endEndsSessions = sessions.endsServer() && ctx.profile !== "deployed";
-	if (sessions.reportsLeaves() && !endEndsSessions) {
-		joins.gathering.leaveEveryone();
-		sendQueued();
-	}
+	let left = false;
+	for (const part of parts) if (part.leaveEveryone?.() === true) left = true;
+	if (left) sendQueued();
 	let serverNotEnded = false;
-	if (sessions.endsServer() && registration.current !== undefined) {
+	const enders = parts.filter((part) => part.endsServer?.() === true);
+	if (enders.size() > 0 && registration.current !== undefined) {
 		serverNotEnded = true;
 		if (os.clock() < deadline && !blocked()) {
-			const ending = sessions.endServer();
-			while (os.clock() < deadline && !blocked() && ending.getStatus() === "Started") task.wait(0.05);
+			const ending = enders.mapFiltered((part) => part.endServer?.());
+			while (os.clock() < deadline && !blocked() && ending.some(started)) task.wait(0.05);
 			// A refusal or a missing route has its own line (sessions.ts); here only an end still out or not tried.
-			serverNotEnded = ending.getStatus() === "Started";
-			ending.cancel();
+			serverNotEnded = ending.some(started);
+			for (const request of ending) request.cancel();
 		}
 	}
-	const outcome = {
-		seconds: os.clock() - startedAt,
-		unsentJoins: joins.queue.pending(),
-		unsentLeaves: sessions.pending(),
-		callsLeftOpen,
-		serverNotEnded,
-	};
+	let unsentJoins = 0;
+	let unsentLeaves = 0;
+	for (const part of parts) {
+		const unsent = part.unsent?.();
+		unsentJoins += unsent?.unsentJoins ?? 0;
+		unsentLeaves += unsent?.unsentLeaves ?? 0;
+	}
+	const outcome = { seconds: os.clock() - startedAt, unsentJoins, unsentLeaves, callsLeftOpen, serverNotEnded };
 	const undone = undoneParts(outcome);
 	if (undone.size() === 0) return outcome;
 	const cause = watch.cause(seconds);

@@ -31,8 +31,11 @@ const numberFields = (fields: ReadonlyArray<string>): Rule => [
 ];
 const budgetOptions = numberFields(["perMinute", "burst", "maxWait", "limitPause"]);
 
-/** The settings whose check their declaration cannot say: the address, the key, tables, functions, choices. */
-const OWN_RULES: Readonly<Record<string, Rule>> = {
+/**
+ * The settings whose check their declaration cannot say: the address, the key, tables, functions, choices. Keyed by
+ * the config's fields: a rule for a setting that does not exist does not compile.
+ */
+const OWN_RULES: Readonly<Partial<Record<keyof StaffOpsConfig, Rule>>> = {
 	baseUrl: [(value) => checkBaseUrl(value)[0], "an https:// address"],
 	apiKeySecret: name,
 	apiKey: [(value) => checkApiKey(value) === undefined, "a non-empty string or a Secret"],
@@ -89,7 +92,7 @@ const OWN_RULES: Readonly<Record<string, Rule>> = {
 const RULES = new Map<string, Rule>();
 for (const [field, setting] of SETTINGS) {
 	const [top] = field.split(".");
-	const own = OWN_RULES[top];
+	const own = OWN_RULES[top as keyof StaffOpsConfig];
 	if (own !== undefined) RULES.set(top, own);
 	else if (setting.min !== undefined) RULES.set(field, declaredRange(field));
 	else if (typeIs(setting.default ?? setting.modelDefault, "boolean")) RULES.set(field, bool);

@@ -10,8 +10,11 @@ import type { JoinResult, PlayerSession } from "./records";
 import { StaffOpsServer } from "./server";
 import type { DecidedProfile } from "./profile";
 import type { StaffOpsStatus } from "./status";
-import { warnNoPrompt } from "./consent";
+import { warnNoPrompt } from "./features/consent/consent";
 import type { CallRequest } from "../shared/supportProtocol";
+// Each feature adds its settings (and signals) to the core's types from its own folder (`declare module`): the
+// package's declarations reach every feature from here, so `StaffOpsConfig` has all of them.
+import "./features";
 
 /**
  * The game integration: one call to {@link StaffOps.start} on the server registers the server with the Staff

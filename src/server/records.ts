@@ -4,7 +4,6 @@ import type { PlayerJoinArgs } from "../api/resources/activity";
 import type { ClientReportPayload } from "../shared/reportPayload";
 import type { Signal } from "../shared/signal";
 import type { CreateServerAnswer } from "../api/resources/activity";
-import type { DashboardSignals } from "./dashboardActions";
 
 /**
  * What the service answered to a player's join, with what was reported.
@@ -56,12 +55,11 @@ export interface PlayerSession {
 	readonly isStaff: boolean;
 }
 
-/** The signals a server fires (the `StaffOps` namespace owns them, so game code can connect before `start`). @internal */
-export interface ServerSignals extends DashboardSignals {
-	readonly staffJoined: Signal<[player: Player]>;
-	readonly playerReported: Signal<[player: Player, result: JoinResult]>;
-	readonly playerBanned: Signal<[player: Player, reason: string]>;
-	readonly consentRequested: Signal<[player: Player]>;
+/**
+ * The signals a server fires (the `StaffOps` namespace owns them, so game code can connect before `start`): the
+ * status here, each feature's from its folder (`declare module`). @internal
+ */
+export interface ServerSignals {
 	readonly statusChanged: Signal<[status: StaffOpsStatus]>;
 }
 

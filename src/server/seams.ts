@@ -9,11 +9,11 @@ import type { MessagingLike } from "../roblox/messaging";
 import { PlayersLike, robloxPlayers } from "../roblox/players";
 import type { TextFilter } from "../roblox/textFilter";
 import type { ServerTeleport } from "../roblox/teleport";
-import type { SessionEvent } from "./sessionEvents";
-import { chatLines } from "./chatSource";
+import { chatLines } from "../roblox/chatSource";
 
 /**
- * The Roblox seams of the game integration; each defaults to the real service. Specs pass fakes (a clock that moves
+ * The Roblox seams of the game integration; each defaults to the real service (a feature's own, such as staff
+ * activity's `emitSessionEvent`, are added from its folder). Specs pass fakes (a clock that moves
  * by hand, a client with its own budget, ...); games pass nothing.
  *
  * @example
@@ -56,11 +56,6 @@ export interface ServerSeams {
 	readonly teleport?: ServerTeleport;
 	/** Where the remotes folder lives; default `ReplicatedStorage`. */
 	readonly remotesParent?: Instance;
-	/**
-	 * Where staff activity's session events go: the sync's queue (`POST /activity/sendData`). Default: nowhere (no
-	 * sync runs), so nothing is detected on clients either.
-	 */
-	readonly emitSessionEvent?: (event: SessionEvent) => void;
 	/** The current registration's raw answer, for its `afkReportingSettings`; default: none (the defaults apply). */
 	readonly registrationAnswer?: () => unknown;
 	/** Connects to a player's chat messages (chat logging); default `chatLines` (TextChatService, or `Player.Chatted` under the legacy chat). */

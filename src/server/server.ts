@@ -3,10 +3,11 @@ import type { CallBridge } from "../bridge/callBridge";
 import type { SupportDesk } from "../bridge/supportDesk";
 import { logInfo } from "../background/log";
 import { ensureRemotes } from "../shared/remotes";
+import type { ClosingPart } from "./closeWatch";
 import { closeInOrder } from "./closing";
 import type { StaffOpsSettings } from "./config";
-import { ServerContext } from "./features/context";
-import type { Feature } from "./features/feature";
+import { ServerContext } from "./context";
+import type { Feature } from "./feature";
 import {
 	buildFeatures,
 	clientParts,
@@ -43,7 +44,7 @@ export class StaffOpsServer {
 
 	/** @internal */
 	constructor(config: StaffOpsSettings, signals: ServerSignals, seams: ServerSeams = {}) {
-		const ctx = (this.ctx = new ServerContext(config, signals, seams, {
+		const ctx = (this.ctx = new ServerContext(config, signals, seams, clientParts(), {
 			registered: () => this.onRegistered(),
 			forgotten: (source) => this.serverForgotten(source),
 		}));
@@ -62,12 +63,11 @@ export class StaffOpsServer {
 		ctx.guard("player tracking", () => {
 			const joined = (player: Player) => this.order.forEach((feature) => feature.joined?.(player));
 			ctx.onPlayers(joined, (player) => this.reverseOrder.forEach((feature) => feature.left?.(player)));
-			this.features.joins.trackEveryone();
 		});
 		ctx.guard("BindToClose", () =>
 			(ctx.seams.bindToClose ?? defaultBindToClose)(() => ctx.guard("shutdown", () => this.shutdown())),
 		);
-		this.features.clientReport.deliver(clientParts());
+		for (const feature of this.order) ctx.guard(`${feature.declaration.name} begun`, () => feature.begun?.());
 		ctx.guard("registration", () => this.registerAfterJitter());
 	}
 
@@ -180,7 +180,9 @@ export class StaffOpsServer {
 	shutdown(): void {
 		if (this.ctx.stopped || this.ctx.shuttingDown) return;
 		this.ctx.shuttingDown = true;
-		this.features.joins.closed = closeInOrder(this.ctx, this.features);
+		const parts = new Array<ClosingPart>();
+		for (const feature of this.order) if (feature.atClose !== undefined) parts.push(feature.atClose);
+		this.ctx.closed = closeInOrder(this.ctx, parts);
 		this.stop();
 	}
 
@@ -189,19 +191,22 @@ export class StaffOpsServer {
 		ctx.updateStatus();
 		if (ctx.stopped) return;
 		ctx.decideProfile();
-		const { sessions, presence, supportCalls, commands, joins } = this.features;
-		// Leaves first (the profile turns them on), then what keeps the server present, then the joins waiting.
-		for (const feature of [sessions, presence, supportCalls, commands, joins]) feature.registered();
+		// Every feature sets up what the profile turns on (leaves, presence, calls, commands) before the joins waiting go.
+		for (const feature of this.order) feature.registered?.();
+		for (const feature of this.order) feature.registeredLast?.();
 	}
 
 	/** The service no longer knows this server: register again, then report everyone present again. */
 	private serverForgotten(source: string): void {
 		const ctx = this.ctx;
 		if (ctx.registration.current === undefined || ctx.stopped) return;
-		for (const feature of this.order) feature.forgotten?.();
-		const again = this.features.joins.reportedAgain;
+		const again = new Array<string>();
+		for (const feature of this.order) {
+			const phrase = feature.forgotten?.();
+			if (phrase !== undefined) again.push(phrase);
+		}
 		logInfo(
-			`the service no longer knows this server (404 on ${source}); registering again and reporting ${again} player(s) again`,
+			`the service no longer knows this server (404 on ${source}); ${["registering again", ...again].join(" and ")}`,
 		);
 		ctx.registration.forget();
 		ctx.updateStatus();

@@ -52,12 +52,41 @@ export interface SendDataArgs {
 }
 
 /**
+ * Every type of dashboard action StaffOps acts on, written once, with whether it names a player (by `userId`; such an
+ * action may be passed on to the player's server). The answer's reader keeps these types (an action of another type
+ * is left out, named in `dropped` as {@link UNKNOWN_ACTION_TYPE}); the game's dispatch has a case for each, which the
+ * compiler checks; a cross-server message carries those that name a player.
+ * @internal
+ */
+export const DASHBOARD_ACTION_TYPES = {
+	kick: { forPlayer: true },
+	notify: { forPlayer: true },
+	shutdown: { forPlayer: false },
+} as const;
+
+/** A type of dashboard action StaffOps knows. @internal */
+export type DashboardActionType = keyof typeof DASHBOARD_ACTION_TYPES;
+
+/** The types of dashboard action that name a player. @internal */
+export type PlayerActionType = {
+	[K in DashboardActionType]: (typeof DASHBOARD_ACTION_TYPES)[K]["forPlayer"] extends true ? K : never;
+}[DashboardActionType];
+
+/** Whether `kind` is a type of dashboard action StaffOps knows (a service may add others). @internal */
+export function isDashboardActionType(kind: unknown): kind is DashboardActionType {
+	return typeIs(kind, "string") && DASHBOARD_ACTION_TYPES[kind as DashboardActionType] !== undefined;
+}
+
+/** How `dropped` names an action of a type StaffOps does not know. @internal */
+export const UNKNOWN_ACTION_TYPE = "an action of an unknown type";
+
+/**
  * A dashboard or Discord action the service handed over for this server: `kick` and `notify` name a player by
  * `userId`; `shutdown` is for the whole server. The key is redacted from `message` before it reaches anyone.
  * @see README#deployed-service-extensions
  */
 export interface QueuedAction {
-	readonly type: "kick" | "notify" | "shutdown";
+	readonly type: DashboardActionType;
 	/** The player's UserId (kick, notify). */
 	readonly userId?: number;
 	/** The text to show; may be absent. */
@@ -159,10 +188,10 @@ function actionProblem(value: unknown): string | undefined {
 	if (!typeIs(value, "table")) return "an action that is not an object";
 	const action = value as Partial<Record<string, unknown>>;
 	const kind = action.type;
-	if (kind !== "kick" && kind !== "notify" && kind !== "shutdown") return "an action of an unknown type";
+	if (!isDashboardActionType(kind)) return UNKNOWN_ACTION_TYPE;
 	const message = action.message;
 	if (message !== undefined && !typeIs(message, "string")) return `a ${kind} whose message is not text`;
-	if (kind === "shutdown") return undefined;
+	if (!DASHBOARD_ACTION_TYPES[kind].forPlayer) return undefined;
 	// Tolerant: a user id sent as a digit string is read as the number it spells.
 	const userId = typeIs(action.userId, "string") ? tonumber(action.userId) : action.userId;
 	if (!isFiniteNumber(userId) || userId <= 0 || userId % 1 !== 0) return `a ${kind} whose userId is not a user id`;

@@ -3,10 +3,10 @@ import { CLIENT_REPORT, ClientReportFeature } from "./clientReport";
 import { COMMANDS, CommandsFeature } from "./commands";
 import { CONSENT, ConsentFeature } from "./consent";
 import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
-import type { ServerContext } from "./context";
+import type { ServerContext } from "../context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { RemoteName } from "../../shared/remoteNames";
-import type { ClientPartDeclaration, Feature, SettingDeclaration } from "./feature";
+import type { ClientPartDeclaration, Feature, SettingDeclaration } from "../feature";
 import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
 import { OUTAGE_BANS, OutageBansFeature } from "./outageBans";
@@ -107,6 +107,23 @@ export interface ServerFeatures {
 	readonly commands: CommandsFeature;
 }
 
+/** The name of each running feature, as its declaration gives it (the service's connection is the server's own). @internal */
+export type FeatureName = Exclude<(typeof DECLARATIONS)[number]["name"], "service">;
+
+type CheckedTrue<T extends true> = T;
+type AllTrue<T extends boolean> = false extends T ? false : true;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * {@link ServerFeatures} has exactly one field per declared feature, named as its declaration names it: a misspelt,
+ * missing or extra name does not compile (nor does {@link buildFeatures} without one of them). @internal
+ */
+export type FeaturesListed = [
+	CheckedTrue<Same<keyof ServerFeatures, FeatureName>>,
+	CheckedTrue<
+		AllTrue<{ [K in keyof ServerFeatures]: Same<ServerFeatures[K]["declaration"]["name"], K> }[FeatureName]>
+	>,
+];
+
 /** Each feature's diagnostics record, by feature name. @internal */
 export type ServerDiagnostics = { readonly [K in keyof ServerFeatures]: ReturnType<ServerFeatures[K]["diagnostics"]> };
 
@@ -149,8 +166,8 @@ export function reversed<T extends defined>(list: ReadonlyArray<T>): Array<T> {
 export function startOrder(features: ServerFeatures): Array<Feature> {
 	const order = new Array<Feature>();
 	for (const declaration of DECLARATIONS) {
-		const feature = (features as unknown as Record<string, Feature | undefined>)[declaration.name];
-		if (feature !== undefined) order.push(feature);
+		// The service's connection is the server's own (the context's client and registration): no running feature.
+		if (declaration.name !== "service") order.push(features[declaration.name]);
 	}
 	return order;
 }

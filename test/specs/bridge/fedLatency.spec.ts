@@ -2,7 +2,7 @@ import { HttpService } from "@rbxts/services";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import { StaffOps } from "../../../src/server";
 import { RequestBudget } from "../../../src/transport/budget";
-import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
+import { SYNC_FAST_SECONDS } from "../../../src/server/features/presence/sync";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
 import { DeployedFake, FAKE_KEY, FakeStarted, ONE_SYNC, run } from "../server/deployedFake";

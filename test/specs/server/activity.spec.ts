@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { ActivitySettings, isActivitySettings, MAX_IDLE_SECONDS } from "../../../src/shared/privacyProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { Signal } from "../../../src/shared/signal";

@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
+import { SYNC_FAST_SECONDS } from "../../../src/server/features/presence/sync";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

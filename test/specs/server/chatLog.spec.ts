@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

@@ -3,8 +3,12 @@ import type { CommandsApi } from "../../../src/api/resources/commands";
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
 import type { ServerSeams } from "../../../src/server/seams";
-import { JOIN_BATCH_SECONDS, REFRESH_SECONDS, USE_FRESH_SECONDS } from "../../../src/server/commands/permissions";
-import type { StaffCommand } from "../../../src/server/commands/types";
+import {
+	JOIN_BATCH_SECONDS,
+	REFRESH_SECONDS,
+	USE_FRESH_SECONDS,
+} from "../../../src/server/features/commands/permissions";
+import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

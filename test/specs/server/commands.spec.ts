@@ -2,8 +2,12 @@ import type { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { CommandsApi } from "../../../src/api/resources/commands";
 import { StaffOps } from "../../../src/server";
 import type { ServerSeams } from "../../../src/server/seams";
-import { JOIN_BATCH_SECONDS, REFRESH_SECONDS, USE_FRESH_SECONDS } from "../../../src/server/commands/permissions";
-import type { StaffCommand } from "../../../src/server/commands/types";
+import {
+	JOIN_BATCH_SECONDS,
+	REFRESH_SECONDS,
+	USE_FRESH_SECONDS,
+} from "../../../src/server/features/commands/permissions";
+import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

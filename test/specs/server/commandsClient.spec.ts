@@ -1,6 +1,6 @@
 import { mountStaffCommands } from "../../../src/client/commands";
 import { StaffOps } from "../../../src/server";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
 import { HarnessClient, harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

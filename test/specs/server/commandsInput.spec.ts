@@ -1,10 +1,10 @@
 import { StaffOps } from "../../../src/server";
 import type { ServerSeams } from "../../../src/server/seams";
 import type { StaffOpsConfig } from "../../../src/server/config";
-import { KICK_MESSAGE_SECONDS } from "../../../src/server/announce";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
-import { GAME_COMMAND_SECONDS } from "../../../src/server/commands/runner";
-import type { StaffCommand } from "../../../src/server/commands/types";
+import { KICK_MESSAGE_SECONDS } from "../../../src/server/features/joins/announce";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
+import { GAME_COMMAND_SECONDS } from "../../../src/server/features/commands/runner";
+import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

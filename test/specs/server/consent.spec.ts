@@ -2,7 +2,7 @@ import type { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { ActivityApi, PlayerJoinAnswer } from "../../../src/api/resources/activity";
 import { mountConsentPrompt } from "../../../src/client/consent";
 import { StaffOps } from "../../../src/server";
-import type { SessionEvent } from "../../../src/server/sessionEvents";
+import type { SessionEvent } from "../../../src/server/features/presence/sessionEvents";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { Signal } from "../../../src/shared/signal";
 import { HarnessClient, harness } from "../../support/harness";

@@ -1,5 +1,5 @@
 import { HealthLog } from "../../../src/background/log";
-import { ConsentPrompts } from "../../../src/server/consent";
+import { ConsentPrompts } from "../../../src/server/features/consent/consent";
 import { Signal } from "../../../src/shared/signal";
 import { FakeScheduler } from "../../support/fakes";
 import { deskControl } from "../../support/deskControl";

@@ -2,14 +2,18 @@ import { HttpService, MessagingService } from "@rbxts/services";
 import type { MessagingLike } from "../../../src/roblox/messaging";
 import { StaffOps } from "../../../src/server";
 import type { QueuedAction } from "../../../src/api/resources/sync";
-import { CROSS_SERVER_TOPIC, crossServerMessage, MAX_CROSS_SERVER_BYTES } from "../../../src/server/crossServerMessage";
+import {
+	CROSS_SERVER_TOPIC,
+	crossServerMessage,
+	MAX_CROSS_SERVER_BYTES,
+} from "../../../src/server/features/crossServer/crossServerMessage";
 import {
 	CrossServerDiagnostics,
 	PUBLISH_BURST,
 	PUBLISHES_PER_MINUTE,
 	REMEMBERED_IDS,
 } from "../../../src/server/features/crossServer";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import type { StaffOpsServer } from "../../../src/server/server";
 import { NOTIFICATIONS_REMOTE } from "../../../src/shared/notifyProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";

@@ -1,8 +1,9 @@
 import { StaffOps } from "../../../src/server";
 import { ensureRemote } from "../../../src/shared/remotes";
+import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
-import { cleanUp, join, linesWith, warnings } from "./support";
-import { waitUntil } from "../../support/waits";
+import { cleanUp, freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 import { FAKE_KEY, FakeStarted, ONE_SYNC, run, startAgainstFake } from "./deployedFake";
 
 // Dashboard actions handed over by the sync (issue 22): each acts, and a bad one never loses another.
@@ -11,6 +12,15 @@ function present(started: FakeStarted, userIds: Array<number>): Array<Player> {
 	const players = userIds.map((userId) => join(userId));
 	waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 	return players;
+}
+
+/** Advances the spec clock a second at a time (a sync every few) until `done()`, within 60 s of it. */
+function syncUntil(started: Started, done: () => boolean, what: string): void {
+	for (let second = 0; !done(); second++) {
+		if (second >= 60) error(`${what}: not within 60 s of the spec clock`, 2);
+		started.clock.advance(1);
+		waitSeconds(0.05);
+	}
 }
 
 export = () => {
@@ -121,6 +131,35 @@ export = () => {
 			run(started, ONE_SYNC);
 			waitUntil(() => harness.players.kickMessage(target) !== undefined, "the kick");
 			expect(harness.players.kickMessage(target)).to.equal("You were removed from this server by staff.");
+		});
+	});
+
+	describe("an action type the game does not know, from the reference service", () => {
+		beforeEach(() => freshStart("deployed"));
+
+		it("is left alone: never shown, counted and warned once; the known action beside it acts", () => {
+			const started = startDeployed();
+			const target = join(1001);
+			waitUntil(() => StaffOps.getSession(target) !== undefined, "the join");
+			const runningGameId = started.server.getRunningGameId()!;
+			const texts = new Array<string>();
+			const connection = StaffOps.notified.Connect((_, text) => texts.push(text));
+			deskControl.queueAction(runningGameId, "confetti", 1001, "Party time");
+			deskControl.queueAction(runningGameId, "confetti", 1001, "More party");
+			deskControl.queueAction(runningGameId, "notify", 1001, "Server restarts soon");
+			syncUntil(started, () => texts.size() > 0, "the known notification");
+			waitSeconds(0.2);
+			connection.Disconnect();
+			// The service handed all three over; the game showed the one it knows, and nothing of the others.
+			expect(deskControl.actions(runningGameId).delivered.size()).to.equal(3);
+			expect(texts.join("|")).to.equal("Server restarts soon");
+			const shown = harness.players.client(target).received(ensureRemote("Notifications"));
+			expect(shown.size()).to.equal(1);
+			expect(harness.players.kickMessage(target)).to.equal(undefined);
+			const counts = started.server.diagnostics().dashboardActions;
+			expect(counts.unknown).to.equal(2);
+			expect(counts.notify).to.equal(1);
+			expect(linesWith(warnings(), "an action of an unknown type").size()).to.equal(1);
 		});
 	});
 };

@@ -3,7 +3,7 @@ import type { StaffOpsConfig } from "../../../src/server/config";
 import type { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
 

@@ -1,5 +1,8 @@
 import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
-import { FALLBACK_KICK_TEXT, FALLBACK_SHUTDOWN_TEXT } from "../../../src/server/dashboardActions";
+import {
+	FALLBACK_KICK_TEXT,
+	FALLBACK_SHUTDOWN_TEXT,
+} from "../../../src/server/features/dashboardActions/dashboardActions";
 import { StaffOps } from "../../../src/server";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { ensureRemote } from "../../../src/shared/remotes";

@@ -1,6 +1,6 @@
 import { HttpService } from "@rbxts/services";
 import { StaffOps } from "../../../src/server";
-import { SYNC_FAST_SECONDS } from "../../../src/server/sync";
+import { SYNC_FAST_SECONDS } from "../../../src/server/features/presence/sync";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";

@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { MAX_PENDING_EVENTS, MAX_PENDING_PER_PLAYER } from "../../../src/server/sessionEvents";
+import { MAX_PENDING_EVENTS, MAX_PENDING_PER_PLAYER } from "../../../src/server/features/presence/sessionEvents";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

@@ -1,7 +1,7 @@
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
-import type { StaffCommand } from "../../../src/server/commands/types";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
+import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

@@ -1,5 +1,5 @@
 import { StaffOps } from "../../../src/server";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { RequestBudget } from "../../../src/transport/budget";
 import { harness } from "../../support/harness";
 import { FakeScheduler, RecordingHttp } from "../../support/fakes";

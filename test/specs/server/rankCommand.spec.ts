@@ -1,6 +1,6 @@
 import { StaffOps } from "../../../src/server";
 import type { StaffOpsConfig } from "../../../src/server/config";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/commands/permissions";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";

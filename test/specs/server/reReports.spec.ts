@@ -1,6 +1,6 @@
 import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { RunningGameAnswer } from "../../../src/api/resources/games";
-import { REREPORTS_PER_HOUR } from "../../../src/server/presence";
+import { REREPORTS_PER_HOUR } from "../../../src/server/features/presence/presence";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";

@@ -1,5 +1,5 @@
 import { StaffOps, STAFF_ATTRIBUTE } from "../../../src/server";
-import { SETTLE_GRACE_SECONDS } from "../../../src/server/joinLookup";
+import { SETTLE_GRACE_SECONDS } from "../../../src/server/features/joins/joinLookup";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {

@@ -1,4 +1,4 @@
-import { SYNC_FAST_SECONDS, SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_FAST_SECONDS, SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { StaffOps } from "../../../src/server";
 import { cleanUp, join } from "./support";
 import { waitUntil } from "../../support/waits";

@@ -1,6 +1,6 @@
 import { StaffOps } from "../../../src/server";
 import { ensureRemote } from "../../../src/shared/remotes";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { harness } from "../../support/harness";
 import { waitUntil } from "../../support/waits";
 import { cleanUp, join, linesWith, warnings } from "./support";

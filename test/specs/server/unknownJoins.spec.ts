@@ -1,6 +1,6 @@
 import { StaffOps } from "../../../src/server";
-import { SETTLE_GRACE_SECONDS } from "../../../src/server/joinLookup";
-import { SYNC_IDLE_SECONDS } from "../../../src/server/sync";
+import { SETTLE_GRACE_SECONDS } from "../../../src/server/features/joins/joinLookup";
+import { SYNC_IDLE_SECONDS } from "../../../src/server/features/presence/sync";
 import { ensureRemote } from "../../../src/shared/remotes";
 import { deskControl } from "../../support/deskControl";
 import { harness } from "../../support/harness";
