@@ -161,7 +161,8 @@ export = () => {
 			const heard = new Array<string>();
 			const connection = player.Chatted.Connect((message) => heard.push(message));
 			harness.chat.send(player, "old school");
-			task.wait();
+			// Deferred handlers run at the next resumption point; on a busy machine that can be a later frame.
+			waitUntil(() => heard.size() > 0, "the Chatted event");
 			connection.Disconnect();
 			expect(heard.join(",")).to.equal("old school");
 		});
