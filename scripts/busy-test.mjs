@@ -1,9 +1,11 @@
-// `npm run test:busy`: runs `npm test` (or the command after `--`) with busy loops beside it, two by default (the
+// `npm run test:busy`: runs `npm test` (or the command given) with busy loops beside it, two by default (the
 // two cores of the machines StaffOps is tested on), so anyone can check that the specs pass on a loaded machine: a
 // spec that waits on real time without a bound, or that loses a step when its process is descheduled, hangs or
 // fails only there (issue 40).
 //
 //   node scripts/busy-test.mjs [--loops N] [--max-minutes M] [-- COMMAND ARGS...]
+//   npm run test:busy -- COMMAND ARGS...      (npm takes the first `--` for itself: the command is the first word
+//                                             that is not one of this script's options, with or without a `--`)
 //
 // Each loop is a Node process spinning at full speed. They stop when the command ends, and each stops by itself when
 // this script is gone or after --max-minutes (default 180), so none outlives the check. Exits with the command's
@@ -17,10 +19,19 @@ const USAGE = `usage: node scripts/busy-test.mjs [--loops N] [--max-minutes M] [
   --max-minutes M    each loop stops by itself after M minutes (default 180)
   COMMAND ARGS...    what to run (default: npm test)`;
 
-const args = process.argv.slice(2);
-const split = args.indexOf("--");
-const own = split >= 0 ? args.slice(0, split) : args;
-const command = split >= 0 ? args.slice(split + 1) : ["npm", "test"];
+/** This script's own options and the command after them: after a `--`, or from the first word that is not an option. */
+function splitArgs(args) {
+	const own = [];
+	for (let index = 0; index < args.length; index++) {
+		const word = args[index];
+		if (word === "--") return { own, command: args.slice(index + 1) };
+		if (word === "--loops" || word === "--max-minutes") own.push(word, args[++index]);
+		else if (word === "--help") own.push(word);
+		else return { own, command: args.slice(index) };
+	}
+	return { own, command: ["npm", "test"] };
+}
+const { own, command } = splitArgs(process.argv.slice(2));
 if (own.includes("--help") || command.length === 0) {
 	console.log(USAGE);
 	process.exit(own.includes("--help") ? 0 : 2);
