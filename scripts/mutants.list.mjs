@@ -1801,4 +1801,14 @@ export const MUTANTS = [
 		what: "with both ranking-key settings in code, the key is used while the warning says there is no /rank",
 		specs: "specs server rankCommand /rank with both the ranking key and its Secret set",
 	},
+	// s10-unknowns: a call status the service may add is left alone.
+	{
+		id: "unknown-call-status-ends",
+		file: "src/bridge/poller.ts",
+		in: "goesOn",
+		from: "\t\treturn undefined;\n",
+		to: "\t\treturn false;\n",
+		what: "a call status StaffOps does not know is read as closed: the chat ends, or never opens",
+		specs: "specs bridge closing CallBridge: a call status StaffOps does not know",
+	},
 ];

@@ -111,6 +111,16 @@ describe("faults that spoil the operation's answer", () => {
 		assert.notDeepEqual(answers.getRunningGame(answer.json, "answer"), []);
 	});
 
+	test("extended sets top-level fields of the real answer to values the client has not met", async () => {
+		await addFault({ operation: "getCallMessages", kind: "extended", fields: { status: "escalated" }, times: 1 });
+		const answer = await t.api.get("/calls/call-demo/messages");
+		expectStatus(answer, 200);
+		assert.equal(answer.json.success, true);
+		assert.equal(answer.json.status, "escalated");
+		assert.ok(Array.isArray(answer.json.messages));
+		assert.equal((await t.api.get("/calls/call-demo/messages")).json.status, "open");
+	});
+
 	test("latency delays the answer; the operation itself runs at once", async () => {
 		await addFault({ operation: "createOrder", latencyMs: 400 });
 		const started = Date.now();

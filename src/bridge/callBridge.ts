@@ -258,6 +258,7 @@ export class CallBridge {
 			busy: this.registry.busy(),
 			polls: this.poller.polls,
 			failedPolls: this.poller.failedPolls,
+			unknownStatuses: this.poller.unknownStatuses,
 			delivered: this.deliveredCount,
 			clientEvents: this.requests.events,
 			clientEventsDropped: this.requests.dropped,

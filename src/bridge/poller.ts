@@ -1,7 +1,7 @@
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import type { CallMessagesAnswer } from "../api/resources/calls";
+import { CALL_STATUSES, CallMessagesAnswer, isCallStatus } from "../api/resources/calls";
 import type { CallCloseReason } from "../shared/chatProtocol";
-import { HealthLog } from "../background/log";
+import { HealthLog, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
 import type { Scheduler } from "../transport/scheduler";
 import type { ChatRegistry, Session } from "./chatRegistry";
@@ -41,6 +41,8 @@ export interface PollerSeams {
 export class Poller {
 	polls = 0;
 	failedPolls = 0;
+	/** Answers whose call status StaffOps does not know: left alone (the chat as it was), counted, warned once. */
+	unknownStatuses = 0;
 
 	constructor(private readonly ports: PollerSeams) {}
 
@@ -77,11 +79,17 @@ export class Poller {
 		let answer = given;
 		const { chat } = session;
 		const { settings } = this.ports;
-		// The deployed service's calls go on while `claimed` (an agent took the call, or started the chat).
-		const stillOpen = answer.status === "open" || answer.status === "claimed";
+		const stillOpen = this.goesOn(answer.status);
 		const hide = session.hide;
 		if (hide !== undefined) answer = { ...answer, messages: answer.messages.filter((message) => !hide(message)) };
 		let opening = false;
+		if (stillOpen === undefined && chat.state === "connecting") {
+			// An unknown status neither opens nor ends the chat: it waits, unseen, for a status StaffOps knows.
+			session.busy = false;
+			session.interval = math.min(settings.quietInterval, session.interval * settings.growth);
+			this.schedule(session, this.jittered(session.interval));
+			return;
+		}
 		if (chat.state === "connecting") {
 			if (!stillOpen) {
 				session.busy = false;
@@ -96,7 +104,7 @@ export class Poller {
 		session.busy = false;
 		// Delivery yields: the player may have left, or game code closed the chat, meanwhile.
 		if (chat.getState() === "closed") return;
-		if (!stillOpen) {
+		if (stillOpen === false) {
 			session.endingPolls += 1;
 			if (!more || session.endingPolls > ENDING_POLLS) {
 				this.ports.finish(session, "ended");
@@ -108,6 +116,22 @@ export class Poller {
 				? settings.busyInterval
 				: math.min(settings.quietInterval, session.interval * settings.growth);
 		this.schedule(session, this.jittered(session.interval));
+	}
+
+	/**
+	 * Whether a call in `status` goes on, looked up in {@link CALL_STATUSES} (the compiler checks each status has its
+	 * answer). Undefined for a status StaffOps does not know (a service may add one): counted and warned once, never
+	 * read as open or closed.
+	 */
+	private goesOn(status: string): boolean | undefined {
+		if (isCallStatus(status)) return CALL_STATUSES[status].goesOn;
+		this.unknownStatuses += 1;
+		if (this.unknownStatuses === 1) {
+			logWarn(
+				`support calls: the service answered a call status StaffOps does not know (${status}); such a chat is left as it was (not ended, not opened). Later ones stay quiet`,
+			);
+		}
+		return undefined;
 	}
 
 	private afterFailure(session: Session, err: unknown): void {

@@ -1,5 +1,5 @@
 import { readTickets, SupportTicket } from "../api/resources/supportCalls";
-import type { CallMessage } from "../api/resources/calls";
+import { CALL_STATUSES, CallMessage, isCallStatus } from "../api/resources/calls";
 import { RateLimiter } from "../shared/rateLimiter";
 import { ensureRemote } from "../shared/remotes";
 import {
@@ -124,7 +124,8 @@ export class SupportDesk {
 		for (const ticket of readTickets(chats)) {
 			seen.add(ticket._id);
 			let call = this.calls.calls.get(ticket._id);
-			const live = ticket.status === "open" || ticket.status === "claimed";
+			// A ticket in a status StaffOps does not know is never adopted; a known call's chat leaves it alone (the poller).
+			const live = isCallStatus(ticket.status) && CALL_STATUSES[ticket.status].goesOn;
 			if (call === undefined && live && !this.calls.ended.has(ticket._id)) {
 				call = this.adoptTicket(ticket);
 				// Nobody here can take part in it: its caller left before the service knew (or the server closes).

@@ -148,6 +148,8 @@ export interface CallBridgeStats {
 	readonly polls: number;
 	/** Polls that failed after the transport's retries. */
 	readonly failedPolls: number;
+	/** Answers with a call status StaffOps does not know (a service may add one): the chat was left as it was. */
+	readonly unknownStatuses: number;
 	/** Messages sent to players. */
 	readonly delivered: number;
 	/** Events clients fired on the remote. */

@@ -16,10 +16,12 @@ export interface FaultSpec {
 	 * `drop`: the connection closes unanswered; `drop-after`: the operation acts first, then the connection closes;
 	 * `late`: the request waits `latencyMs` before the operation acts (a frozen service working through its queue).
 	 */
-	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after" | "late";
+	kind?: "success-false" | "malformed" | "truncated" | "wrong-types" | "drop" | "drop-after" | "late" | "extended";
 	latencyMs?: number;
 	/** How many matching requests it applies to; unlimited when omitted. */
 	times?: number;
+	/** With `extended`: top-level fields of the real answer set to these values (a service that added a value). */
+	fields?: Record<string, string>;
 }
 
 /** One request the reference service logged (never its headers). */

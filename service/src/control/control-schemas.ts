@@ -14,6 +14,7 @@ export const faultBody = body(
 		kind: { type: "string", enum: FAULT_KINDS },
 		latencyMs: { type: "number", minimum: 0, maximum: 120_000 },
 		times: { type: "integer", minimum: 1 },
+		fields: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 100 } },
 	},
 	["operation"],
 );

@@ -8,6 +8,7 @@ export const FAULT_KINDS = [
 	"drop",
 	"drop-after",
 	"late",
+	"extended",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -18,6 +19,8 @@ export interface FaultSpec {
 	kind?: FaultKind;
 	latencyMs?: number;
 	times?: number;
+	/** With `extended`: top-level fields of the real answer given these values (a service that added a value). */
+	fields?: Record<string, string>;
 }
 
 export interface FaultRule extends FaultSpec {

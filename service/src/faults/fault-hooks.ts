@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "../http/error-answers.js";
 import type { RequestLog } from "../request-log.js";
 import { type FaultBook, answersInsteadOfOperation } from "./fault-book.js";
-import { MALFORMED_BODY, truncate, wrongTypes } from "./spoilers.js";
+import { extended, MALFORMED_BODY, truncate, wrongTypes } from "./spoilers.js";
 
 /** Injected latency must not keep a closed service's process alive. */
 function delay(ms: number): Promise<void> {
@@ -70,6 +70,8 @@ export function faultAfterOperation(log: RequestLog) {
 				return truncate(payload);
 			case "wrong-types":
 				return wrongTypes(payload);
+			case "extended":
+				return extended(payload, rule.fields ?? {});
 			default:
 				return payload;
 		}

@@ -20,6 +20,18 @@ function changeType(value: unknown): unknown {
 }
 
 /**
+ * The real answer with top-level `fields` set to the given values: a service that extended an enumerated field
+ * (a call status, an action type) with a value the client has not met.
+ */
+export function extended(payload: string, fields: Record<string, string>): string {
+	try {
+		return JSON.stringify({ ...(JSON.parse(payload) as Record<string, unknown>), ...fields });
+	} catch {
+		return payload;
+	}
+}
+
+/**
  * The real answer's shape with every leaf's JSON type changed (numbers and booleans become strings, strings
  * become numbers), except the top-level `success`, so a client gets past its success check and must catch
  * the rest with its response schemas.

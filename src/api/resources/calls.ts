@@ -24,10 +24,31 @@ export interface CallMessage {
 
 // ---- Answers ----
 
+/**
+ * Every status of a call StaffOps knows, written once, with whether the call goes on in it (the deployed service
+ * adds `claimed`: an agent took the call). A service may add others: the poller's dispatch has a case for each of
+ * these, which the compiler checks, and leaves a call in any other status as it was (never ended, never opened),
+ * counted and warned once.
+ * @internal
+ */
+export const CALL_STATUSES = {
+	open: { goesOn: true },
+	claimed: { goesOn: true },
+	closed: { goesOn: false },
+} as const;
+
+/** A call status StaffOps knows. @internal */
+export type CallStatus = keyof typeof CALL_STATUSES;
+
+/** Whether `status` is a call status StaffOps knows (a service may add others). @internal */
+export function isCallStatus(status: unknown): status is CallStatus {
+	return typeIs(status, "string") && CALL_STATUSES[status as CallStatus] !== undefined;
+}
+
 /** Answer of `client.calls.getMessages`. @see README#typed-client */
 export interface CallMessagesAnswer {
 	readonly success: true;
-	/** The call's status, e.g. `open`. */
+	/** The call's status, e.g. `open`; one StaffOps does not know (see {@link CALL_STATUSES}) is left alone. */
 	readonly status: string;
 	/** Messages without an `id` are left out: the bridge could not tell them apart. */
 	readonly messages: ReadonlyArray<CallMessage>;

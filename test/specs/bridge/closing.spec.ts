@@ -6,8 +6,11 @@ import { waitUntil } from "../../support/waits";
 
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
+/** A call status the service might add: StaffOps leaves a chat whose call answers it as it was. */
+const UNKNOWN_STATUS = "escalated";
 
-// A chat ends when the call stops being open, the service forgets it, the player leaves, or game code says so.
+// A chat ends when the call stops being open, the service forgets it, the player leaves, or game code says so; never
+// on a call status StaffOps does not know.
 export = () => {
 	let rig: LiveRig | undefined;
 	let reasons: Array<CallCloseReason>;
@@ -26,6 +29,21 @@ export = () => {
 		return closing.size() > 0 ? closing[closing.size() - 1][1] : undefined;
 	};
 
+	/** The warnings about a call status StaffOps does not know. */
+	const unknownStatusWarnings = () =>
+		harness
+			.output()
+			.filter((line) => line.text.find("call status StaffOps does not know", 1, true)[0] !== undefined);
+
+	/** The reference service answers the call's next `times` polls with the status UNKNOWN_STATUS. */
+	const unknownStatus = (times: number) =>
+		serviceControl.fault({
+			operation: "getCallMessages",
+			kind: "extended",
+			fields: { status: UNKNOWN_STATUS },
+			times,
+		});
+
 	beforeEach(() => {
 		serviceControl.reset();
 		serviceControl.setCallStatus(STATIC_CALL, "open");
@@ -34,6 +52,7 @@ export = () => {
 	afterEach(() => {
 		rig?.bridge.destroy();
 		rig = undefined;
+		serviceControl.clearFaults();
 		harness.reset();
 	});
 
@@ -155,6 +174,51 @@ export = () => {
 			expect(chat.getState()).to.equal("closed");
 			expect(closedPayload(player, remote)!.reason).to.equal("destroyed");
 			expect(bridge.getChats().size()).to.equal(0);
+		});
+	});
+
+	describe("CallBridge: a call status StaffOps does not know (reference service)", () => {
+		it("neither opens nor ends a chat while its call's status is unknown, counts it and warns once", () => {
+			const { bridge, remote, pollAgain, waitForPolls } = start();
+			// The captured output is the whole run's: count only this spec's lines.
+			harness.clearOutput();
+			unknownStatus(2);
+			const player = harness.players.add(2401);
+			const chat = bridge.open(player, STATIC_CALL);
+			waitForPolls();
+			pollAgain();
+			// Two answers with the unknown status: the chat waits, unseen; nothing reached the player.
+			expect(chat.getState()).to.equal("connecting");
+			expect(reasons.size()).to.equal(0);
+			expect(kindsOf(player, remote)).to.equal("");
+			expect(bridge.getStats().unknownStatuses).to.equal(2);
+			expect(unknownStatusWarnings().size()).to.equal(1);
+			expect(unknownStatusWarnings()[0].text.find(UNKNOWN_STATUS, 1, true)[0]).to.be.ok();
+			// The status StaffOps knows again: the chat opens as usual.
+			pollAgain();
+			expect(chat.getState()).to.equal("open");
+			expect(kindsOf(player, remote).sub(1, 6)).to.equal("opened");
+			expect(bridge.getStats().unknownStatuses).to.equal(2);
+		});
+
+		it("never ends an open chat on an unknown status", () => {
+			const { bridge, pollAgain, waitForPolls } = start();
+			harness.clearOutput();
+			const player = harness.players.add(2402);
+			const chat = bridge.open(player, STATIC_CALL);
+			waitForPolls();
+			expect(chat.getState()).to.equal("open");
+			unknownStatus(8);
+			for (let i = 0; i < 8; i++) pollAgain();
+			expect(chat.getState()).to.equal("open");
+			expect(reasons.size()).to.equal(0);
+			expect(bridge.getStats().unknownStatuses).to.equal(8);
+			expect(unknownStatusWarnings().size()).to.equal(1);
+			// A known end still ends it.
+			serviceControl.setCallStatus(STATIC_CALL, "closed");
+			pollAgain();
+			expect(chat.getState()).to.equal("closed");
+			expect(reasons.join(",")).to.equal("ended");
 		});
 	});
 };
