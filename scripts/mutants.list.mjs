@@ -982,8 +982,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "kick-empty-message",
-		file: "src/server/configCheck.ts",
-		in: "resolveConfig",
+		file: "src/server/features/joins/kickMessage.ts",
+		in: "resolveKickMessage",
 		from: 'kickMessage !== undefined && kickMessage !== "" ? kickMessage : DEFAULT_KICK_MESSAGE',
 		to: "kickMessage !== undefined ? kickMessage : DEFAULT_KICK_MESSAGE",
 		what: "an empty kickMessage kicks with an empty message instead of the default text",
@@ -991,7 +991,7 @@ export const MUTANTS = [
 	},
 	{
 		id: "kick-template-percent",
-		file: "src/server/configCheck.ts",
+		file: "src/server/features/joins/kickMessage.ts",
 		in: "templateMessage",
 		from: 'template.gsub("{reason}", () => reason)',
 		to: 'template.gsub("{reason}", reason)',
@@ -1794,8 +1794,8 @@ export const MUTANTS = [
 	},
 	{
 		id: "ranking-both-set-key-kept",
-		file: "src/server/configCheck.ts",
-		in: "screenConfig",
+		file: "src/server/features/commands/rankingKey.ts",
+		in: "between",
 		from: "\t\tusable.rankingKey = undefined;\n",
 		to: "",
 		what: "with both ranking-key settings in code, the key is used while the warning says there is no /rank",

@@ -1,4 +1,5 @@
 // What a feature is: one declaration (settings, remotes, client parts) and the hooks of a running server.
+import type { Rule } from "../api/arguments";
 import type { RemoteName } from "../shared/remoteNames";
 import type { ClosingPart } from "./closeWatch";
 
@@ -31,6 +32,55 @@ export interface SettingDeclaration {
 	readonly luau?: string;
 	/** Without it StaffOps cannot work: a bad value stops it. Every other setting falls back to its default. */
 	readonly required?: boolean;
+	/**
+	 * Its check when neither its range nor its default's type says it (an address, a key, a table, a function, a
+	 * choice). A nested setting gives its top-level field's (on the first of them). Run by `configCheck.ts`.
+	 * @internal
+	 */
+	readonly check?: Rule;
+	/**
+	 * Its resolved value from the one given (checked, or undefined), when that is not "as given, else the default".
+	 * @internal
+	 */
+	readonly resolve?: (given: unknown) => unknown;
+}
+
+/**
+ * How a warning names a setting: what the user edited. Code's own configuration: `config.baseUrl`; the drop-in
+ * model passes its attribute names (`attribute BaseUrl`).
+ * @internal
+ */
+export type SettingName = (field: string) => string;
+
+/** A bad optional setting: its field and the sentence naming it. @internal */
+export interface SettingProblem {
+	readonly field: string;
+	readonly problem: string;
+}
+
+/** Reads a Roblox Secret by name. @internal */
+export type SecretReader = (name: string) => Secret;
+
+/**
+ * A feature's checks of its settings together, beyond each one's own ({@link SettingDeclaration.check}):
+ * `configCheck.ts` runs every feature's, in the features' order. No sentence quotes a value: a value might be a key.
+ * @internal
+ */
+export interface SettingsChecks {
+	/** Before each setting is checked alone: the sentence that stops StaffOps, when what it cannot work without is wrong. */
+	readonly refuse?: (config: Readonly<Record<string, unknown>>, nameOf: SettingName) => string | undefined;
+	/** After each was checked alone: a problem between settings that each passed (`usable`); it leaves them out there. */
+	readonly between?: (usable: Record<string, unknown>, nameOf: SettingName) => SettingProblem | undefined;
+	/**
+	 * Resolving, after each setting's own: writes its settings' resolved values into `settings` from the screened
+	 * `config`; a warning to print, or a sentence that stops StaffOps.
+	 */
+	readonly resolve?: (
+		config: Readonly<Record<string, unknown>>,
+		settings: Record<string, unknown>,
+		readSecret: SecretReader,
+		nameOf: SettingName,
+	) => [ok: true, warning?: string] | [ok: false, problem: string];
 }
 
 /**
@@ -61,6 +111,8 @@ export interface FeatureDeclaration<C extends object = {}, N extends string = st
 	 */
 	readonly remotes: ReadonlyArray<RemoteName>;
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
+	/** Its checks of its settings together, when it has any. @internal */
+	readonly checks?: SettingsChecks;
 	/** Never set: carries `C`, the type of the feature's settings, to the config type. */
 	readonly configType?: C;
 }

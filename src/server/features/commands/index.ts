@@ -11,6 +11,9 @@ import { CommandRunner, RunnerStats } from "./runner";
 import { commandList, OFFICIAL_PREFIX, RegisteredCommand, websiteParameters, WebsiteParameter } from "./registry";
 import type { CommandPermissionsAnswer } from "../../../api/resources/commands";
 import type { StaffCommand } from "./types";
+import { RANKING_KEY_CHECKS } from "./rankingKey";
+import { keyRule, secretNameRule } from "../service/settingChecks";
+import { t } from "@rbxts/t";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
@@ -56,12 +59,24 @@ export const COMMANDS: FeatureDeclaration<CommandsConfig, "commands"> = {
 	name: "commands",
 	settings: [
 		{ field: "commands", attribute: "Commands", modelDefault: true, profile: "deployed" },
-		{ field: "gameCommands", luau: "{ StaffCommand }?" },
-		{ field: "rankingKeySecret", attribute: "RankingKeySecret", modelDefault: "", luau: "string?" },
-		{ field: "rankingKey", attribute: "RankingKey", modelDefault: "", luau: "(string | Secret)?" },
+		{
+			field: "gameCommands",
+			luau: "{ StaffCommand }?",
+			// Each command is checked when the commands are listed (registry.ts): a bad one is left out alone.
+			check: [(value) => t.array(t.table)(value), "a list of staff commands { name, parameters?, run }"],
+		},
+		{
+			field: "rankingKeySecret",
+			attribute: "RankingKeySecret",
+			modelDefault: "",
+			luau: "string?",
+			check: secretNameRule,
+		},
+		{ field: "rankingKey", attribute: "RankingKey", modelDefault: "", luau: "(string | Secret)?", check: keyRule },
 	],
 	remotes: [COMMANDS_REMOTE],
 	clientParts: [{ folder: "commands", start: "startStaffCommands" }],
+	checks: RANKING_KEY_CHECKS,
 };
 
 /** What specs and monitoring read of the staff commands. @internal */

@@ -3,6 +3,7 @@ import type { CloseOutcome, ClosingPart } from "../../closeWatch";
 import { RetryShare } from "../../../background/retryShare";
 import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
+import { DEFAULT_KICK_MESSAGE, kickMessageRule, resolveKickMessage } from "./kickMessage";
 import type { JoinResult, PlayerRecord, PlayerSession } from "../../records";
 import type { Signal } from "../../../shared/signal";
 import { defaultCanChat } from "../../seams";
@@ -51,9 +52,11 @@ export const JOINS: FeatureDeclaration<JoinsConfig, "joins"> = {
 		{
 			field: "kickMessage",
 			attribute: "KickMessage",
-			default: "You are banned from this experience: {reason}",
+			default: DEFAULT_KICK_MESSAGE,
 			modelDefault: "",
 			luau: "(string | (reason: string) -> string)?",
+			check: kickMessageRule,
+			resolve: resolveKickMessage,
 		},
 	],
 	remotes: [],

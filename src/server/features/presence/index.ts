@@ -1,4 +1,5 @@
 // The presence feature: the heartbeat, or with the deployed profile the one sync that carries everything else.
+import { t } from "@rbxts/t";
 import type { KeepAliveRoute } from "./presence";
 import { Presence } from "./presence";
 import { SessionEvents } from "./sessionEvents";
@@ -54,7 +55,24 @@ export const PRESENCE: FeatureDeclaration<PresenceConfig, "presence"> = {
 	name: "presence",
 	settings: [
 		{ field: "heartbeatSeconds", attribute: "HeartbeatSeconds", default: 60, min: 5, max: 600 },
-		{ field: "keepAlive", attribute: "KeepAliveRoute", modelDefault: "", luau: "KeepAliveRoute?" },
+		{
+			field: "keepAlive",
+			attribute: "KeepAliveRoute",
+			modelDefault: "",
+			luau: "KeepAliveRoute?",
+			check: [
+				(value) =>
+					t.strictInterface({
+						method: t.literal("GET", "POST", "PUT", "PATCH"),
+						path: (path: unknown): path is string =>
+							typeIs(path, "string") &&
+							path.sub(1, 1) === "/" &&
+							path.size() <= 512 &&
+							path.find("[%s%c#]")[0] === undefined,
+					})(value),
+				'{ method: "POST" (or GET, PUT, PATCH), path: "/..." }',
+			],
+		},
 		{ field: "sync", attribute: "Sync", modelDefault: true, profile: "deployed" },
 		{ field: "syncSeconds", attribute: "SyncSeconds", default: SYNC_IDLE_SECONDS, min: 5, max: 60 },
 	],

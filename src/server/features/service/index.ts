@@ -1,9 +1,19 @@
 // The connection to the service: the settings every feature shares (address, key, budget, profile, the close).
+import { t } from "@rbxts/t";
 import type { LogLevel } from "../../../background/log";
 import type { BudgetOptions, RequestBudget } from "../../../transport/budget";
 import type { RetryOptions } from "../../../transport/retry";
 import type { ServiceProfile } from "../../profile";
 import type { FeatureDeclaration } from "../../feature";
+import {
+	baseUrlRule,
+	budgetRule,
+	DEFAULT_SECRET_NAME,
+	keyRule,
+	retryRule,
+	secretNameRule,
+	SERVICE_CHECKS,
+} from "./settingChecks";
 
 /**
  * The connection's settings in `StaffOpsConfig` (the key source aside: `StaffOpsKeySource`).
@@ -57,19 +67,52 @@ declare module "../../config" {
 export const SERVICE: FeatureDeclaration<ServiceConfig, "service"> = {
 	name: "service",
 	settings: [
-		{ field: "baseUrl", attribute: "BaseUrl", modelDefault: "", required: true, luau: "string" },
-		{ field: "apiKeySecret", attribute: "ApiKeySecret", default: "staffops_api_key", required: true },
-		{ field: "apiKey", attribute: "ApiKey", modelDefault: "", required: true, luau: "(string | Secret)?" },
-		{ field: "budget", luau: "BudgetOptions?" },
+		{
+			field: "baseUrl",
+			attribute: "BaseUrl",
+			modelDefault: "",
+			required: true,
+			luau: "string",
+			check: baseUrlRule,
+		},
+		{
+			field: "apiKeySecret",
+			attribute: "ApiKeySecret",
+			default: DEFAULT_SECRET_NAME,
+			required: true,
+			check: secretNameRule,
+		},
+		{
+			field: "apiKey",
+			attribute: "ApiKey",
+			modelDefault: "",
+			required: true,
+			luau: "(string | Secret)?",
+			check: keyRule,
+		},
+		{ field: "budget", luau: "BudgetOptions?", check: budgetRule },
 		// Its default (10 s) is the transport's own, applied there.
 		{ field: "timeout", min: 0.1, max: 60, luau: "number?" },
-		{ field: "retry", luau: "RetryOptions?" },
-		{ field: "serviceProfile", attribute: "ServiceProfile", default: "auto", luau: "ServiceProfile?" },
+		{ field: "retry", luau: "RetryOptions?", check: retryRule },
+		{
+			field: "serviceProfile",
+			attribute: "ServiceProfile",
+			default: "auto",
+			luau: "ServiceProfile?",
+			check: [t.literal("auto", "deployed", "interface"), '"auto", "deployed" or "interface"'],
+		},
 		{ field: "trackStudio", attribute: "TrackStudio", default: true },
 		{ field: "startJitterSeconds", attribute: "StartJitterSeconds", default: 0, min: 0, max: 120 },
 		{ field: "shutdownDeadlineSeconds", attribute: "ShutdownDeadlineSeconds", default: 25, min: 1, max: 28 },
-		{ field: "logLevel", attribute: "LogLevel", default: "info", luau: "LogLevel?" },
+		{
+			field: "logLevel",
+			attribute: "LogLevel",
+			default: "info",
+			luau: "LogLevel?",
+			check: [t.literal("quiet", "info", "verbose"), '"quiet", "info" or "verbose"'],
+		},
 	],
 	remotes: [],
 	clientParts: [],
+	checks: SERVICE_CHECKS,
 };

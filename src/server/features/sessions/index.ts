@@ -1,4 +1,5 @@
 // The sessions feature: each leave reported, and the server ended at the close (deployed service routes).
+import { flagsRule } from "../../settingRules";
 import type { SessionsOptions } from "./sessions";
 import { SessionEnder } from "./sessions";
 import type { ClosingPart } from "../../closeWatch";
@@ -34,6 +35,9 @@ export const SESSIONS: FeatureDeclaration<SessionsConfig, "sessions"> = {
 			modelDefault: true,
 			profile: "deployed",
 			luau: "SessionsOptions?",
+			check: flagsRule(["reportLeaves", "endServer"]),
+			// Resolved as a table, `{}` when left out: each field then falls to its profile.
+			resolve: (given) => given ?? {},
 		},
 		{ field: "sessions.endServer", attribute: "EndServer", modelDefault: true, profile: "deployed" },
 	],

@@ -1,4 +1,5 @@
 // The staff activity feature: clients report active, idle and typing as session events the sync carries.
+import { flagsRule } from "../../settingRules";
 import { defaultChatted } from "../../seams";
 import { StaffActivity, StaffActivityStats } from "./staffActivity";
 import { activitySettingsOf, isTrackedResult } from "../joins/tracking";
@@ -59,7 +60,15 @@ declare module "../../seams" {
 export const STAFF_ACTIVITY: FeatureDeclaration<StaffActivityConfig, "staffActivity"> = {
 	name: "staffActivity",
 	settings: [
-		{ field: "activity.everyone", attribute: "ActivityForEveryone", default: false, luau: "ActivityOptions?" },
+		{
+			field: "activity.everyone",
+			attribute: "ActivityForEveryone",
+			default: false,
+			luau: "ActivityOptions?",
+			check: flagsRule(["everyone", "chatMessages"]),
+			// Resolved as a table, `{}` when left out.
+			resolve: (given) => given ?? {},
+		},
 		{ field: "activity.chatMessages", attribute: "ChatLogging", default: false },
 	],
 	remotes: ["Activity"],

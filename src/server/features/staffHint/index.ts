@@ -1,4 +1,6 @@
 // The staff hint feature: likely staff, by group rank, have their join sent first in a join storm.
+import { t } from "@rbxts/t";
+import { isFiniteNumber } from "../../../api/arguments";
 import { robloxRank } from "../../../roblox/groupRank";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
@@ -49,7 +51,21 @@ declare module "../../config" {
 export const STAFF_HINT: FeatureDeclaration<StaffHintConfig, "staffHint"> = {
 	name: "staffHint",
 	settings: [
-		{ field: "staffHint.groupId", attribute: "StaffHintGroupId", modelDefault: 0, luau: "StaffHint?" },
+		{
+			field: "staffHint.groupId",
+			attribute: "StaffHintGroupId",
+			modelDefault: 0,
+			luau: "StaffHint?",
+			check: [
+				(value) =>
+					t.strictInterface({
+						groupId: (id: unknown): id is number => isFiniteNumber(id) && id > 0 && id % 1 === 0,
+						minRank: (rank: unknown): rank is number =>
+							isFiniteNumber(rank) && rank >= 1 && rank <= 255 && rank % 1 === 0,
+					})(value),
+				"{ groupId: a group id, minRank: a rank from 1 to 255 }",
+			],
+		},
 		{ field: "staffHint.minRank", attribute: "StaffHintMinRank", modelDefault: 0, min: 1, max: 255 },
 	],
 	remotes: [],
