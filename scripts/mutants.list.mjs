@@ -1210,7 +1210,7 @@ export const MUTANTS = [
 	{
 		id: "filter-no-deadline",
 		file: "src/transport/withinDeadline.ts",
-		in: "filterWithin",
+		in: "callWithin",
 		from: "scheduler.delay(seconds, () => {",
 		to: "scheduler.delay(seconds * 1e6, () => {",
 		what: "a text filter that never answers holds a dashboard kick or shutdown for ever",
