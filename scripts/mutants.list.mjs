@@ -1415,7 +1415,7 @@ export const MUTANTS = [
 		from: "if (!this.subscribed || this.ctx.stopped) return false;",
 		to: "if (!this.subscribed && !this.ctx.stopped) this.start();\n\t\tif (!this.subscribed || this.ctx.stopped) return false;",
 		what: "after a refused subscription every action for a player elsewhere asks MessagingService again (and warns again)",
-		specs: "specs server crossServer cross%-server delivery's limits a subscription refused while the game's own",
+		specs: "specs server crossServer cross%-server delivery's limits",
 	},
 	// s10-xserver: cross-server delivery's bounds (issue 42).
 	{

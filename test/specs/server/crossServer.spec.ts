@@ -250,11 +250,13 @@ export = () => {
 	describe("cross-server delivery's limits", () => {
 		it("where MessagingService refuses the subscription (Studio without API access) it is off, with one warning", () => {
 			let publishes = 0;
+			let subscribes = 0;
 			const refusing: MessagingLike = {
 				PublishAsync() {
 					publishes += 1;
 				},
 				SubscribeAsync() {
+					subscribes += 1;
 					return error("MessagingService: Studio access to API services is not enabled");
 				},
 			};
@@ -264,6 +266,11 @@ export = () => {
 			syncOnce(first);
 			waitUntil(() => first.server.diagnostics().dashboardActions.dropped === 1, "the dropped kick");
 			expect(publishes).to.equal(0);
+			// Asked again only on the backoff's clock, never because an action for a player elsewhere came by.
+			const asked = subscribes;
+			const elsewhere: QueuedAction = { type: "kick", userId: 3702, message: "Elsewhere" };
+			expect(first.server.features.dashboardActions.actions.passOn?.(elsewhere)).to.equal(false);
+			expect(subscribes).to.equal(asked);
 			expect(crossServerOf(first.server).on).to.equal(false);
 			expect(linesWith(warnings(), "cross-server delivery is off").size()).to.equal(1);
 		});
