@@ -38,6 +38,33 @@ export function remoteChannel(remote: RemoteEvent): ChatChannel {
 	};
 }
 
+/**
+ * Listens to a {@link ChatChannel} once at a time: `open` connects and sends the server the client's greeting (so it
+ * replays what this client must know), `close` cuts the connection. The chat and support clients start and stop on
+ * it. @internal
+ */
+export class ChannelListener {
+	private connection?: { Disconnect(): void };
+
+	constructor(
+		private readonly channel: ChatChannel,
+		private readonly greeting: string,
+	) {}
+
+	/** Connects `handler` and greets the server; nothing when already open. */
+	open(handler: (args: Array<unknown>) => void): void {
+		if (this.connection !== undefined) return;
+		this.connection = this.channel.connect((...args) => handler(args));
+		this.channel.send(this.greeting);
+	}
+
+	/** Cuts the connection (no handler runs after it); `open` may connect again. */
+	close(): void {
+		this.connection?.Disconnect();
+		this.connection = undefined;
+	}
+}
+
 /** An open chat, as the client knows it. @see README#support-calls */
 export interface ChatInfo {
 	/** The server's opaque id of the chat. */
@@ -84,19 +111,18 @@ export class CallChatClient {
 
 	private readonly chats = new Map<string, ChatState>();
 	private openedCount = 0;
-	private connection?: { Disconnect(): void };
+	private readonly listener: ChannelListener;
 
-	constructor(private readonly channel: ChatChannel) {}
+	constructor(private readonly channel: ChatChannel) {
+		this.listener = new ChannelListener(channel, "ready");
+	}
 
 	/**
 	 * Starts listening and asks the server to replay this player's open chats (so a client that starts late, or a
 	 * UI that was rebuilt, catches up). Returns the client.
 	 */
 	start(): this {
-		if (this.connection === undefined) {
-			this.connection = this.channel.connect((...args) => this.onEvent(args));
-			this.channel.send("ready");
-		}
+		this.listener.open((args) => this.onEvent(args));
 		return this;
 	}
 
@@ -124,8 +150,7 @@ export class CallChatClient {
 
 	/** Stops listening and forgets every chat (no signals fire). */
 	destroy(): void {
-		this.connection?.Disconnect();
-		this.connection = undefined;
+		this.listener.close();
 		this.chats.clear();
 	}
 

@@ -6,7 +6,7 @@ import {
 	SupportStatePayload,
 } from "../../shared/supportProtocol";
 import { Signal } from "../../shared/signal";
-import type { ChatChannel } from "../chat/callChatClient";
+import { ChannelListener, ChatChannel } from "../chat/callChatClient";
 
 /** What a player asks for with {@link SupportClient.requestCall}. @see README#support-calls */
 export interface SupportCallArgs {
@@ -104,16 +104,15 @@ export class SupportClient {
 
 	private state = UNKNOWN_STATE;
 	private readonly chats = new Map<string, boolean>();
-	private connection?: { Disconnect(): void };
+	private readonly listener: ChannelListener;
 
-	constructor(private readonly channel: ChatChannel) {}
+	constructor(private readonly channel: ChatChannel) {
+		this.listener = new ChannelListener(channel, "hello");
+	}
 
 	/** Starts listening and asks the server for the state (`hello`). Returns the client. */
 	start(): this {
-		if (this.connection === undefined) {
-			this.connection = this.channel.connect((...args) => this.onEvent(args));
-			this.channel.send("hello");
-		}
+		this.listener.open((args) => this.onEvent(args));
 		return this;
 	}
 
@@ -165,8 +164,7 @@ export class SupportClient {
 
 	/** Stops listening (no signals fire). */
 	destroy(): void {
-		this.connection?.Disconnect();
-		this.connection = undefined;
+		this.listener.close();
 		this.chats.clear();
 	}
 
