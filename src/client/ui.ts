@@ -53,3 +53,23 @@ export function themedText<T extends "TextLabel" | "TextButton" | "TextBox">(
 	instance.Parent = parent;
 	return instance as CreatableInstances[T];
 }
+
+/**
+ * The panel of a built-in dialog (the consent prompt, the call form): a frame in the theme's background, in the
+ * middle of the screen, `size` large but never larger than `maxSize`, parented to `gui`.
+ * @internal
+ */
+export function dialogPanel(name: string, gui: ScreenGui, size: UDim2, maxSize: Vector2): Frame {
+	const panel = new Instance("Frame");
+	panel.Name = name;
+	panel.AnchorPoint = new Vector2(0.5, 0.5);
+	panel.Position = UDim2.fromScale(0.5, 0.5);
+	panel.Size = size;
+	panel.BackgroundColor3 = THEME.background;
+	panel.BorderSizePixel = 0;
+	const limit = new Instance("UISizeConstraint");
+	limit.MaxSize = maxSize;
+	limit.Parent = panel;
+	panel.Parent = gui;
+	return panel;
+}

@@ -1,5 +1,5 @@
 import { Signal } from "../../shared/signal";
-import { screenGui, themedText, THEME } from "../ui";
+import { dialogPanel, screenGui, themedText } from "../ui";
 
 /**
  * Options of a {@link ConsentPrompt}.
@@ -49,17 +49,7 @@ export class ConsentPrompt {
 		const gui = screenGui("StaffOpsConsent", 50);
 		this.gui = gui;
 
-		const frame = new Instance("Frame");
-		frame.Name = "Prompt";
-		frame.AnchorPoint = new Vector2(0.5, 0.5);
-		frame.Position = UDim2.fromScale(0.5, 0.5);
-		frame.Size = new UDim2(0.9, 0, 0, 220);
-		frame.BackgroundColor3 = THEME.background;
-		frame.BorderSizePixel = 0;
-		const limit = new Instance("UISizeConstraint");
-		limit.MaxSize = new Vector2(420, 260);
-		limit.Parent = frame;
-		frame.Parent = gui;
+		const frame = dialogPanel("Prompt", gui, new UDim2(0.9, 0, 0, 220), new Vector2(420, 260));
 
 		const title = themedText("TextLabel", "Title", frame, 22);
 		title.BackgroundTransparency = 1;

@@ -2,7 +2,7 @@ import { GuiService, UserInputService } from "@rbxts/services";
 import { MAX_PLAYER_TEXT, SupportCallType, SupportStatePayload } from "../../shared/supportProtocol";
 import { Signal } from "../../shared/signal";
 import type { SupportCallArgs } from "./supportClient";
-import { builderSans, screenGui, themedText, THEME } from "../ui";
+import { builderSans, dialogPanel, screenGui, themedText, THEME } from "../ui";
 
 /** A player the form offers to report. */
 export interface ReportablePlayer {
@@ -115,17 +115,8 @@ export class CallForm {
 		const gui = screenGui("StaffOpsCallForm", 60);
 		this.gui = gui;
 
-		const form = new Instance("Frame");
-		form.Name = "Form";
-		form.AnchorPoint = new Vector2(0.5, 0.5);
-		form.Position = UDim2.fromScale(0.5, 0.5);
-		form.Size = new UDim2(0.9, 0, 0, 0);
+		const form = dialogPanel("Form", gui, new UDim2(0.9, 0, 0, 0), new Vector2(380, math.huge));
 		form.AutomaticSize = Enum.AutomaticSize.Y;
-		form.BackgroundColor3 = THEME.background;
-		form.BorderSizePixel = 0;
-		const limit = new Instance("UISizeConstraint");
-		limit.MaxSize = new Vector2(380, math.huge);
-		limit.Parent = form;
 		const corner = new Instance("UICorner");
 		corner.CornerRadius = new UDim(0, 8);
 		corner.Parent = form;
@@ -138,7 +129,6 @@ export class CallForm {
 		layout.SortOrder = Enum.SortOrder.LayoutOrder;
 		layout.Padding = new UDim(0, 8);
 		layout.Parent = form;
-		form.Parent = gui;
 
 		const title = text("TextLabel", "Title", form, 1);
 		title.Text = WORDS.title;
