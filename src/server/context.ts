@@ -17,6 +17,21 @@ import { sameStatus, StaffOpsStatus, statusOf } from "./status";
 /** Runs a function; an error is logged, never thrown into game code. @internal */
 export type Guard = (label: string, fn: () => void) => void;
 
+/**
+ * What a feature's background worker that sends requests (the join queue, the sync, the session ender) needs from
+ * the integration: the context's api client, clock, draws, health log and guard, and the current registration.
+ * @internal
+ */
+export interface WorkerSeams {
+	readonly client: StaffOpsApiClient;
+	readonly scheduler: Scheduler;
+	readonly random: () => number;
+	readonly health: HealthLog;
+	readonly registration: () => Registered | undefined;
+	/** Runs `fn`, logging an error instead of throwing. */
+	readonly guard: Guard;
+}
+
 /** What the server does when the registration changes: `server.ts` orders the features' hooks. @internal */
 export interface ContextHooks {
 	readonly registered: () => void;

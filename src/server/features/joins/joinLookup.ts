@@ -1,6 +1,9 @@
+import type { StaffOpsApiClient } from "../../../api/apiClient";
 import { backgroundWait, reactionTo } from "../../../api/failurePolicy";
 import type { RunningGameAnswer, RunningPlayer } from "../../../api/resources/games";
+import type { RequestPriority } from "../../../transport/budget";
 import type { Scheduler } from "../../../transport/scheduler";
+import type { Registered } from "../../records";
 
 /** One user a running game's answer lists, with their running-player entry when the list has one. @internal */
 export interface Listed {
@@ -59,6 +62,24 @@ export interface JoinLookupSeams {
 	readonly forgotten: () => void;
 	/** The read failed for another reason (logged once by the caller). */
 	readonly failed: (err: unknown) => void;
+}
+
+/**
+ * A lookup's `read` (the join queue's and the leaves'): the registered server's running game, in one attempt at
+ * `priority`; undefined while the server is not registered, or once `stopped()`.
+ * @internal
+ */
+export function runningGameRead(
+	client: StaffOpsApiClient,
+	registration: () => Registered | undefined,
+	priority: RequestPriority,
+	stopped: () => boolean,
+): () => Promise<RunningGameAnswer> | undefined {
+	return () => {
+		const registered = registration();
+		if (registered === undefined || stopped()) return undefined;
+		return client.games.getRunning(registered.internalGameId, { priority, maxAttempts: 1 });
+	};
 }
 
 /** One unknown outcome being checked. */

@@ -1,11 +1,10 @@
 import type { TextFilter } from "../../../roblox/textFilter";
-import type { StaffOpsApiClient } from "../../../api/apiClient";
 import { backgroundWait, reactionTo } from "../../../api/failurePolicy";
 import type { PlayerJoinArgs } from "../../../api/resources/activity";
-import { HealthLog, logInfo, logVerbose, logWarn, playerLabel } from "../../../background/log";
-import type { Scheduler } from "../../../transport/scheduler";
+import { logInfo, logVerbose, logWarn, playerLabel } from "../../../background/log";
 import type { StaffOpsSettings } from "../../config";
-import { JoinLookup, Listing } from "./joinLookup";
+import type { WorkerSeams } from "../../context";
+import { JoinLookup, Listing, runningGameRead } from "./joinLookup";
 import type { RetryShare } from "../../../background/retryShare";
 import { waitedForBudget } from "../../../transport/budget";
 import { announce } from "./announce";
@@ -14,23 +13,16 @@ import { joinArgsOf, outcomeOf, resultOfAnswer, resultOfListing } from "./joinAn
 import { JoinResult, PlayerRecord, Registered, ServerSignals } from "../../records";
 
 /** What the join queue needs from the integration. @internal */
-export interface JoinQueueSeams {
-	readonly client: StaffOpsApiClient;
-	readonly scheduler: Scheduler;
-	readonly random: () => number;
+export interface JoinQueueSeams extends WorkerSeams {
 	readonly config: StaffOpsSettings;
-	readonly health: HealthLog;
 	readonly signals: ServerSignals;
 	readonly records: Map<number, PlayerRecord>;
-	readonly registration: () => Registered | undefined;
 	readonly shuttingDown: () => boolean;
 	readonly profile: () => DecidedProfile | undefined;
 	/** The service no longer knows this server. */
 	readonly forgotten: (source: string) => void;
 	/** A join the player left during settled as answered: the leave follows. */
 	readonly answeredAfterLeaving: (record: PlayerRecord) => void;
-	/** Runs `fn`, logging an error instead of throwing. */
-	readonly guard: (label: string, fn: () => void) => void;
 	/** The share of the budget retries may take. */
 	readonly retries: RetryShare;
 	/** The game's seams: a banned player's kick reason goes through its text filter. */
@@ -67,11 +59,7 @@ export class JoinQueue {
 		this.lookup = new JoinLookup({
 			scheduler: host.scheduler,
 			random: host.random,
-			read: () => {
-				const registered = host.registration();
-				if (registered === undefined || this.stopped) return undefined;
-				return host.client.games.getRunning(registered.internalGameId, { priority: "high", maxAttempts: 1 });
-			},
+			read: runningGameRead(host.client, host.registration, "high", () => this.stopped),
 			pending: () => {
 				const users = new Array<number>();
 				for (const [userId, record] of host.records) if (record.phase === "checking") users.push(userId);

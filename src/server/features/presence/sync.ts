@@ -1,10 +1,9 @@
-import type { StaffOpsApiClient } from "../../../api/apiClient";
 import { meaningOf, reactionTo, retryAfterOf } from "../../../api/failurePolicy";
 import type { QueuedAction, SendDataArgs, SessionEventBody } from "../../../api/resources/sync";
-import { HealthLog, logWarn } from "../../../background/log";
+import { logWarn } from "../../../background/log";
 import { backoff, BACKGROUND } from "../../../shared/backoff";
-import type { Scheduler } from "../../../transport/scheduler";
 import { toBase64 } from "./base64";
+import type { WorkerSeams } from "../../context";
 import type { Registered } from "../../records";
 import type { SessionEvent, SessionEvents } from "./sessionEvents";
 
@@ -48,19 +47,13 @@ const NO_OUTBOX: ChatOutbox = {
 };
 
 /** What the sync needs from the integration. @internal */
-export interface SyncSeams {
-	readonly client: StaffOpsApiClient;
-	readonly scheduler: Scheduler;
-	readonly random: () => number;
-	readonly health: HealthLog;
+export interface SyncSeams extends WorkerSeams {
 	readonly events: SessionEvents;
-	readonly registration: () => Registered | undefined;
 	readonly forgotten: (source: string) => void;
 	/** The answer's usable actions and what the reader dropped; called at most once per answer. */
 	readonly actions: (actions: ReadonlyArray<QueuedAction>, dropped: ReadonlyArray<string>) => void;
 	/** After each sync that reached the service (the join queue and leaves retry if they were failing). */
 	readonly beaten: () => void;
-	readonly guard: (label: string, fn: () => void) => void;
 	/** Seconds between syncs while a support call is open (`callSyncSeconds`). */
 	readonly fastSeconds: number;
 	/** Seconds between syncs otherwise (`syncSeconds`); default {@link SYNC_IDLE_SECONDS}. */

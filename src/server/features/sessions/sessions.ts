@@ -1,9 +1,7 @@
-import type { StaffOpsApiClient } from "../../../api/apiClient";
 import { backgroundWait, reactionTo, RouteState } from "../../../api/failurePolicy";
-import { HealthLog, logInfo, logWarn } from "../../../background/log";
-import type { Scheduler } from "../../../transport/scheduler";
-import { JoinLookup } from "../joins/joinLookup";
-import type { Registered } from "../../records";
+import { logInfo, logWarn } from "../../../background/log";
+import { JoinLookup, runningGameRead } from "../joins/joinLookup";
+import type { WorkerSeams } from "../../context";
 
 /**
  * Ending sessions on a service that has the deployed service's extension routes (docs/service-contract.md#ending-a-players-session). Both off by default.
@@ -22,14 +20,8 @@ export interface SessionsOptions {
 }
 
 /** What the session ender needs from the integration. @internal */
-export interface SessionsSeams {
-	readonly client: StaffOpsApiClient;
-	readonly scheduler: Scheduler;
-	readonly random: () => number;
-	readonly health: HealthLog;
+export interface SessionsSeams extends WorkerSeams {
 	readonly options: SessionsOptions;
-	readonly registration: () => Registered | undefined;
-	readonly guard: (label: string, fn: () => void) => void;
 }
 
 interface Leave {
@@ -79,11 +71,7 @@ export class SessionEnder {
 		this.lookup = new JoinLookup({
 			scheduler: host.scheduler,
 			random: host.random,
-			read: () => {
-				const registered = host.registration();
-				if (registered === undefined || this.stopped) return undefined;
-				return host.client.games.getRunning(registered.internalGameId, { priority: "normal", maxAttempts: 1 });
-			},
+			read: runningGameRead(host.client, host.registration, "normal", () => this.stopped),
 			pending: () => this.checking.map((leave) => leave.userId),
 			resendWhen: "listed",
 			settle: (userId, listing) => host.guard("leave check", () => this.settle(userId, listing.listed)),
