@@ -121,6 +121,53 @@ describe("faults that spoil the operation's answer", () => {
 		assert.equal((await t.api.get("/calls/call-demo/messages")).json.status, "open");
 	});
 
+	test("extended sets a nested field by its path; a path that leads nowhere changes nothing", async () => {
+		for (const message of ["Hello", "How can I help?"]) {
+			const added = await t.control.post("/_control/calls/call-demo/messages", {
+				username: "Agent",
+				userId: 7,
+				message,
+			});
+			expectStatus(added, 200);
+		}
+		const before = (await t.api.get("/calls/call-demo/messages")).json;
+		assert.ok(before.messages.length >= 2, "the call has messages");
+		await addFault({
+			operation: "getCallMessages",
+			kind: "extended",
+			fields: { "messages.1.origin": "escalation", "messages.99.origin": "x", "nowhere.origin": "x" },
+			times: 1,
+		});
+		const answer = await t.api.get("/calls/call-demo/messages");
+		expectStatus(answer, 200);
+		assert.equal(answer.json.messages[1].origin, "escalation");
+		assert.deepEqual(
+			answer.json.messages.map((m: { id: string }) => m.id),
+			before.messages.map((m: { id: string }) => m.id),
+			"no message added or lost",
+		);
+		assert.deepEqual({ ...answer.json.messages[1], origin: before.messages[1].origin }, before.messages[1]);
+		assert.deepEqual(answer.json.messages[0], before.messages[0]);
+		assert.equal(answer.json.nowhere, undefined);
+		assert.equal((await t.api.get("/calls/call-demo/messages")).json.messages[1].origin, before.messages[1].origin);
+	});
+
+	test("extended refuses a name that is not a path, and never follows one into the prototype", async () => {
+		for (const name of ["a..b", ".a", "a b", "a.", "x".repeat(201)]) {
+			const answer = await t.control.post("/_control/faults", {
+				operation: "getCallMessages",
+				kind: "extended",
+				fields: { [name]: "x" },
+			});
+			expectStatus(answer, 400);
+		}
+		await addFault({ operation: "getCallMessages", kind: "extended", fields: { "__proto__.x": "x" }, times: 1 });
+		const spoiled = await t.api.get("/calls/call-demo/messages");
+		expectStatus(spoiled, 200);
+		assert.equal(spoiled.json.x, undefined);
+		assert.equal(({} as Record<string, unknown>).x, undefined);
+	});
+
 	test("latency delays the answer; the operation itself runs at once", async () => {
 		await addFault({ operation: "createOrder", latencyMs: 400 });
 		const started = Date.now();

@@ -63,6 +63,7 @@ export class CallBridge {
 	private readonly remote: RemoteEvent;
 	private readonly registry = new ChatRegistry();
 	private readonly poller: Poller;
+	private readonly delivery: Delivery;
 	private readonly requests: ClientRequests;
 	private readonly busyInterval: number;
 	private readonly connections = new Array<RBXScriptConnection | SignalConnection>();
@@ -80,7 +81,7 @@ export class CallBridge {
 		this.busyInterval = settings.busyInterval;
 		this.remote = options.remote ?? ensureRemote(CALL_EVENTS_REMOTE);
 		const filter = options.filter ?? robloxTextFilter;
-		const delivery = new Delivery({
+		this.delivery = new Delivery({
 			filter,
 			scheduler,
 			// TextService's filter retries internally: its failure is final (a message is filtered once).
@@ -99,7 +100,7 @@ export class CallBridge {
 			random: options.random ?? (() => math.random()),
 			settings,
 			registry: this.registry,
-			delivery,
+			delivery: this.delivery,
 			health: new HealthLog(scheduler),
 			opened: (session) => {
 				const chat = session.chat;
@@ -259,6 +260,7 @@ export class CallBridge {
 			polls: this.poller.polls,
 			failedPolls: this.poller.failedPolls,
 			unknownStatuses: this.poller.unknownStatuses,
+			unknownOrigins: this.delivery.unknownOrigins,
 			delivered: this.deliveredCount,
 			clientEvents: this.requests.events,
 			clientEventsDropped: this.requests.dropped,

@@ -1,4 +1,5 @@
-import type { CallMessage } from "../api/resources/calls";
+import { CallMessage, isMessageOrigin, MESSAGE_ORIGINS } from "../api/resources/calls";
+import { logWarn } from "../background/log";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
 import { filterWithin, TextFilter } from "../roblox/textFilter";
@@ -11,6 +12,8 @@ import type { BridgeMessage, CallChat } from "./types";
 
 const MAX_SENDER_CHARS = 50;
 const MAX_TEXT_CHARS = 1000;
+/** The most of an unknown origin a warning names. */
+const MAX_ORIGIN_CHARS = 50;
 
 /** Cuts a text to `max` characters without splitting a UTF-8 sequence. @internal */
 export function truncate(text: string, max: number): string {
@@ -50,6 +53,9 @@ type Shown = [sender: string, text: string, placeholder: boolean];
  * @internal
  */
 export class Delivery {
+	/** Messages delivered whose origin StaffOps does not know: shown as other text, counted, warned once. */
+	unknownOrigins = 0;
+
 	constructor(private readonly ports: MessageDeliverySeams) {}
 
 	/**
@@ -109,6 +115,25 @@ export class Delivery {
 		return filterWithin(this.ports.filter, text, player, this.ports.scheduler);
 	}
 
+	/**
+	 * How a message's origin is shown, looked up in {@link MESSAGE_ORIGINS}; a message without one as other text. One
+	 * StaffOps does not know (a service may add one) is shown as other text too, counted and warned once: never as the
+	 * agent's, and never hidden as the support desk hides the player's own words. Were it a renamed `agent`, hiding
+	 * it would keep staff's answers from the player; shown, the worst is a renamed `user` showing the player their
+	 * own words twice.
+	 */
+	private originShown(origin: string | undefined): "agent" | "other" {
+		if (origin === undefined) return "other";
+		if (isMessageOrigin(origin)) return MESSAGE_ORIGINS[origin].shownAs;
+		this.unknownOrigins += 1;
+		if (this.unknownOrigins === 1) {
+			logWarn(
+				`support calls: the service sent a message of an origin StaffOps does not know (${truncate(origin, MAX_ORIGIN_CHARS)}); such messages are shown as other text, never as the agent's. Later ones stay quiet`,
+			);
+		}
+		return "other";
+	}
+
 	private deliver(session: Session, message: CallMessage, [sender, text, placeholder]: Shown): void {
 		const chat = session.chat;
 		session.seq += 1;
@@ -122,7 +147,7 @@ export class Delivery {
 			sender,
 			text,
 			sentAt: parsed ?? DateTime.now().UnixTimestampMillis / 1000,
-			origin: message.origin === "agent" ? "agent" : "other",
+			origin: this.originShown(message.origin),
 		};
 		session.log.push(payload);
 		if (session.log.size() > MAX_REPLAY) session.log.shift();

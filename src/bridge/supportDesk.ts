@@ -1,5 +1,5 @@
 import { readTickets, SupportTicket } from "../api/resources/supportCalls";
-import { CALL_STATUSES, CallMessage, isCallStatus } from "../api/resources/calls";
+import { CALL_STATUSES, CallMessage, isCallStatus, MessageOrigin } from "../api/resources/calls";
 import { RateLimiter } from "../shared/rateLimiter";
 import { ensureRemote } from "../shared/remotes";
 import {
@@ -220,7 +220,7 @@ export class SupportDesk {
 			title: CALL_TITLE,
 			fed: this.fedBySync,
 			// The player's own words are echoed when they write them; their copies in the transcript are not shown.
-			hide: (message: CallMessage) => message.origin === "user",
+			hide: (message: CallMessage) => message.origin === ("user" satisfies MessageOrigin),
 		});
 		if (chat.getState() === "closed") return undefined;
 		const runningGameId = ticket.runningGameId ?? this.options.runningGameId();

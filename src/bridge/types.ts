@@ -150,6 +150,8 @@ export interface CallBridgeStats {
 	readonly failedPolls: number;
 	/** Answers with a call status StaffOps does not know (a service may add one): the chat was left as it was. */
 	readonly unknownStatuses: number;
+	/** Messages delivered whose origin StaffOps does not know (a service may add one): shown as other text. */
+	readonly unknownOrigins: number;
 	/** Messages sent to players. */
 	readonly delivered: number;
 	/** Events clients fired on the remote. */

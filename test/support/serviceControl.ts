@@ -20,7 +20,10 @@ export interface FaultSpec {
 	latencyMs?: number;
 	/** How many matching requests it applies to; unlimited when omitted. */
 	times?: number;
-	/** With `extended`: top-level fields of the real answer set to these values (a service that added a value). */
+	/**
+	 * With `extended`: fields of the real answer set to these values (a service that added a value); a name is a
+	 * top-level field or a dotted path with list positions from 0 (`messages.0.origin`).
+	 */
 	fields?: Record<string, string>;
 }
 

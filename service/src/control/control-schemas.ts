@@ -14,7 +14,13 @@ export const faultBody = body(
 		kind: { type: "string", enum: FAULT_KINDS },
 		latencyMs: { type: "number", minimum: 0, maximum: 120_000 },
 		times: { type: "integer", minimum: 1 },
-		fields: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 100 } },
+		fields: {
+			type: "object",
+			maxProperties: 10,
+			// A top-level field or a dotted path into the answer (names and list positions from 0).
+			propertyNames: { pattern: "^[A-Za-z0-9_$]+(\\.[A-Za-z0-9_$]+)*$", maxLength: 200 },
+			additionalProperties: { type: "string", maxLength: 100 },
+		},
 	},
 	["operation"],
 );

@@ -19,16 +19,49 @@ function changeType(value: unknown): unknown {
 	return value;
 }
 
+/** Names no answer may have a field set by: they would reach the object's prototype, not the answer. */
+const UNSAFE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
 /**
- * The real answer with top-level `fields` set to the given values: a service that extended an enumerated field
- * (a call status, an action type) with a value the client has not met.
+ * Sets `value` at `path` (names and list positions from 0, joined by dots: `status`, `messages.0.origin`) in
+ * `answer`. Every step but the last must already be there (an object, or a list with that position); a path that
+ * leads nowhere changes nothing, so a fault never invents a list item or an object.
+ */
+function setAt(answer: Record<string, unknown>, path: string, value: string): void {
+	const names = path.split(".");
+	if (names.some((name) => name === "" || UNSAFE_NAMES.has(name))) return;
+	let here: unknown = answer;
+	for (const [index, name] of names.entries()) {
+		if (here === null || typeof here !== "object") return;
+		const last = index === names.length - 1;
+		if (Array.isArray(here)) {
+			if (!/^\d+$/.test(name) || Number(name) >= here.length) return;
+			if (last) here[Number(name)] = value;
+			else here = here[Number(name)];
+		} else {
+			const record = here as Record<string, unknown>;
+			if (last) record[name] = value;
+			else if (Object.hasOwn(record, name)) here = record[name];
+			else return;
+		}
+	}
+}
+
+/**
+ * The real answer with the fields named in `fields` set to the given values: a service that extended an enumerated
+ * field (a call status, an action type, a message's origin) with a value the client has not met. A name is a
+ * top-level field or a path into the answer (`messages.0.origin`, `ongoingChats.0.messages.1.origin`).
  */
 export function extended(payload: string, fields: Record<string, string>): string {
+	let answer: unknown;
 	try {
-		return JSON.stringify({ ...(JSON.parse(payload) as Record<string, unknown>), ...fields });
+		answer = JSON.parse(payload);
 	} catch {
 		return payload;
 	}
+	if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return payload;
+	for (const [path, value] of Object.entries(fields)) setAt(answer as Record<string, unknown>, path, value);
+	return JSON.stringify(answer);
 }
 
 /**

@@ -45,6 +45,28 @@ export function isCallStatus(status: unknown): status is CallStatus {
 	return typeIs(status, "string") && CALL_STATUSES[status as CallStatus] !== undefined;
 }
 
+/**
+ * Every origin of a transcript message StaffOps knows, written once, with how the player is shown it: `agent` (staff
+ * answering from the website or Discord) as the agent's, `user` (the player's own words) and `systemMessage` (the
+ * service's own notices) as other text (docs/service-contract.md#agents-and-call-routes). A service may add others:
+ * delivery looks each origin up here, which the compiler checks, and shows a message of any other origin as other
+ * text, counted and warned once, never as the agent's nor hidden as the player's own.
+ * @internal
+ */
+export const MESSAGE_ORIGINS = {
+	agent: { shownAs: "agent" },
+	user: { shownAs: "other" },
+	systemMessage: { shownAs: "other" },
+} as const;
+
+/** An origin of a transcript message StaffOps knows. @internal */
+export type MessageOrigin = keyof typeof MESSAGE_ORIGINS;
+
+/** Whether `origin` is an origin of a transcript message StaffOps knows (a service may add others). @internal */
+export function isMessageOrigin(origin: unknown): origin is MessageOrigin {
+	return typeIs(origin, "string") && MESSAGE_ORIGINS[origin as MessageOrigin] !== undefined;
+}
+
 /** Answer of `client.calls.getMessages`. @see README#typed-client */
 export interface CallMessagesAnswer {
 	readonly success: true;

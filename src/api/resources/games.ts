@@ -54,6 +54,11 @@ export interface RunningGameAnswer {
 	readonly runningGame?: RunningGame;
 	/** Absent when the service did not list the players (which is not the same as listing nobody). */
 	readonly players?: ReadonlyArray<RunningPlayer>;
+	/**
+	 * Not sent by the service: how many listed players had a `platform` StaffOps does not know (a service may add
+	 * one), left out of their entry rather than read as one it knows; absent when none had.
+	 */
+	readonly unknownPlatforms?: number;
 }
 
 const runningGame: Reader<RunningGame> = object({
@@ -72,17 +77,47 @@ const runningGame: Reader<RunningGame> = object({
 	created: opt(str),
 });
 
+/** A player's platform StaffOps knows (`playerJoin` sends only these). */
+const platform = literal<Platform>("Phone", "Tablet", "Console", "Desktop", "unknown");
+
 const runningPlayer: Reader<RunningPlayer> = object({
 	_id: req(str),
 	runningGameId: opt(str),
 	groupId: opt(str),
 	internalGameId: opt(str),
 	userId: opt(str),
-	platform: opt(literal("Phone", "Tablet", "Console", "Desktop", "unknown")),
+	platform: opt(platform),
 	isStaff: opt(bool),
 	joined: opt(str),
 	userSessionId: opt(str),
 });
+
+/**
+ * `reader`, counting first the listed players whose `platform` is text StaffOps does not know (reading leaves it out
+ * of their entry, as any value it cannot use): `unknownPlatforms`. A platform of another type is unusable, not
+ * unknown; an entry without its id, or a list that is no list, is not read at all.
+ */
+function withUnknownPlatforms<T>(reader: Reader<T>): Reader<T> {
+	return {
+		read: (value, path, slices) => {
+			let unknown = 0;
+			const players = typeIs(value, "table") ? (value as { players?: unknown }).players : undefined;
+			if (typeIs(players, "table")) {
+				for (const [, entry] of pairs(players)) {
+					slices?.step();
+					if (!typeIs(entry, "table")) continue;
+					const { _id: id, platform: given } = entry as { _id?: unknown; platform?: unknown };
+					if (typeIs(id, "string") && typeIs(given, "string") && platform.read(given, "") !== undefined)
+						unknown += 1;
+				}
+			}
+			const problem = reader.read(value, path, slices);
+			const answer = value as { players?: unknown; unknownPlatforms?: number };
+			if (problem === undefined && unknown > 0 && answer.players !== undefined) answer.unknownPlatforms = unknown;
+			return problem;
+		},
+	};
+}
 
 // ---- Routes ----
 
@@ -92,11 +127,13 @@ export const gamesRoutes = {
 		method: "GET",
 		path: "/games/running/{internalGameId}",
 		safeToRepeat: true,
-		answer: object({
-			success: succeeded,
-			runningGame: opt(runningGame),
-			players: opt(array(runningPlayer)),
-		}) satisfies Reader<RunningGameAnswer>,
+		answer: withUnknownPlatforms(
+			object({
+				success: succeeded,
+				runningGame: opt(runningGame),
+				players: opt(array(runningPlayer)),
+			}),
+		) satisfies Reader<RunningGameAnswer>,
 	}),
 };
 

@@ -274,5 +274,66 @@ export = () => {
 			expect(missing.operation).to.equal("request");
 			expect(serviceControl.count("getServer")).to.equal(1);
 		});
+
+		it("getRunningGame: a player's platform StaffOps does not know is left out of their entry and counted", () => {
+			const registered = mustWithoutKey(client.activity.registerServer(SERVER));
+			mustWithoutKey(join(client, registered.runningGameId, 1002));
+			mustWithoutKey(join(client, registered.runningGameId, 2001));
+			serviceControl.fault({
+				operation: "getRunningGame",
+				kind: "extended",
+				fields: { "players.0.platform": "Headset" },
+				times: 1,
+			});
+			const answer = mustWithoutKey(client.games.getRunning(registered.gameId));
+			// The whole answer and both entries read; the unknown platform is not read as one StaffOps knows.
+			const players = answer.players!;
+			expect(players.size()).to.equal(2);
+			expect(players[0].userId).to.equal("1002");
+			expect(players[0].platform).to.equal(undefined);
+			expect(players[1].userId).to.equal("2001");
+			expect(players[1].platform).to.equal("Desktop");
+			expect(answer.unknownPlatforms).to.equal(1);
+			// Platforms it knows again: nothing counted.
+			const again = mustWithoutKey(client.games.getRunning(registered.gameId));
+			expect(again.players![0].platform).to.equal("Desktop");
+			expect(again.unknownPlatforms).to.equal(undefined);
+			expect(serviceControl.count("getRunningGame")).to.equal(2);
+		});
+
+		it("support calls: a ticket of a callType StaffOps does not know is kept as it came; no answer is refused", () => {
+			const { runningGameId } = mustWithoutKey(client.activity.registerServer(SERVER));
+			mustWithoutKey(join(client, runningGameId, 2001));
+			serviceControl.fault({
+				operation: "supportCreate" as never,
+				kind: "extended",
+				fields: { "ticket.callType": "appeal" },
+				times: 1,
+			});
+			const created = mustWithoutKey(
+				client.support.create({
+					runningGameId,
+					callType: "support",
+					callerId: 2001,
+					reason: "help",
+					players: [[2001, "Player2001", "Player2001"]],
+				}),
+			);
+			expect(isHex24(created.ticket._id)).to.equal(true);
+			expect(created.ticket.callType).to.equal("appeal");
+			// Created once: an answer read is never sent again.
+			expect(serviceControl.count("supportCreate" as never)).to.equal(1);
+			serviceControl.fault({
+				operation: "listCalls" as never,
+				kind: "extended",
+				fields: { "calls.0.callType": "appeal" },
+				times: 1,
+			});
+			const listed = mustWithoutKey(client.support.list("open"));
+			expect(listed.calls.size()).to.equal(1);
+			expect(listed.calls[0]._id).to.equal(created.ticket._id);
+			expect(listed.calls[0].callType).to.equal("appeal");
+			expect(listed.calls[0].status).to.equal("open");
+		});
 	});
 };

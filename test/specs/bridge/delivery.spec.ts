@@ -168,13 +168,17 @@ export = () => {
 					{ id: "o1", username: "ModMarco", message: "from the agent", origin: "agent", created },
 					{ id: "o2", username: "Riley", message: "from the player", origin: "player", created },
 					{ id: "o3", username: "System", message: "no origin", created },
+					{ id: "o4", username: "Riley", message: "the player's own", origin: "user", created },
+					{ id: "o5", username: "System", message: "a notice", origin: "systemMessage", created },
 				],
 			}));
 			const player = harness.players.add(2019);
 			scripted.bridge.open(player, "call-origins");
-			waitUntil(() => messagesOf(player, scripted.remote).size() === 3, "the three messages", 5);
+			waitUntil(() => messagesOf(player, scripted.remote).size() === 5, "the five messages", 5);
 			const origins = messagesOf(player, scripted.remote).map((message) => message.origin);
-			expect(origins.join(",")).to.equal("agent,other,other");
+			expect(origins.join(",")).to.equal("agent,other,other,other,other");
+			// Of these only `player` is an origin StaffOps does not know: counted; none, `user` and `systemMessage` not.
+			expect(scripted.bridge.getStats().unknownOrigins).to.equal(1);
 			scripted.bridge.destroy();
 		});
 
@@ -260,6 +264,62 @@ export = () => {
 			expect(() => bridge.open(player, 5 as unknown as string)).to.throw();
 			bridge.destroy();
 			expect(() => bridge.open(player, STATIC_CALL)).to.throw();
+		});
+	});
+
+	describe("CallBridge: a message origin StaffOps does not know (reference service)", () => {
+		/** An origin the service might add: shown as other text, never as the agent's, never hidden. */
+		const UNKNOWN_ORIGIN = "escalation";
+		const originWarnings = () =>
+			harness
+				.output()
+				.filter((line) => line.text.find("origin StaffOps does not know", 1, true)[0] !== undefined);
+
+		it("shows it as other text, never as the agent's, counts it once and warns once naming it", () => {
+			rig = liveRig();
+			// The captured output is the whole run's: count only this spec's lines.
+			harness.clearOutput();
+			const heard = new Array<BridgeMessage>();
+			rig.bridge.message.Connect((_, message) => heard.push(message));
+			// Every answer gives the agent's first message an origin StaffOps does not know.
+			serviceControl.fault({
+				operation: "getCallMessages",
+				kind: "extended",
+				fields: { "messages.0.origin": UNKNOWN_ORIGIN },
+			});
+			const player = harness.players.add(2031);
+			rig.bridge.open(player, STATIC_CALL);
+			rig.waitForPolls();
+			rig.pollAgain();
+			// The player saw both messages, the first as other text; game code heard the same.
+			expect(textsOf(player, rig.remote)).to.equal(`${FIRST}|${SECOND}`);
+			expect(
+				messagesOf(player, rig.remote)
+					.map((message) => message.origin)
+					.join(","),
+			).to.equal("other,agent");
+			expect(heard.map((message) => `${message.text}:${message.origin}`).join("|")).to.equal(
+				`${FIRST}:other|${SECOND}:agent`,
+			);
+			// Polled twice, delivered once: counted once.
+			expect(rig.bridge.getStats().unknownOrigins).to.equal(1);
+			expect(originWarnings().size()).to.equal(1);
+			expect(originWarnings()[0].text.find(UNKNOWN_ORIGIN, 1, true)[0]).to.be.ok();
+			// A second such message is counted too, and warned no more.
+			serviceControl.clearFaults();
+			serviceControl.fault({
+				operation: "getCallMessages",
+				kind: "extended",
+				fields: { "messages.2.origin": "another" },
+			});
+			serviceControl.addCallMessage(STATIC_CALL, agent("One more thing"));
+			rig.pollAgain();
+			expect(messagesOf(player, rig.remote).size()).to.equal(3);
+			expect(messagesOf(player, rig.remote)[2].origin).to.equal("other");
+			expect(rig.bridge.getStats().unknownOrigins).to.equal(2);
+			expect(rig.bridge.getStats().delivered).to.equal(3);
+			expect(originWarnings().size()).to.equal(1);
+			serviceControl.clearFaults();
 		});
 	});
 };

@@ -342,4 +342,36 @@ export = () => {
 			expect(linesWith(warnings(), "a player message was not sent").size()).to.equal(1);
 		});
 	});
+
+	describe("SupportDesk: a message origin StaffOps does not know", () => {
+		it("shows it to the player as other text, never hidden as the player's own words, counts it and warns once", () => {
+			const player = harness.players.add(4501, "Caller");
+			fire(player, "call", { type: "support", reason: "help" });
+			waitUntil(() => r.desk.getCallCount() === 1, "the call", 5);
+			r.sync();
+			const hello = "Hello, how can I help?";
+			deskControl.reply(deskControl.tickets()[0]._id, hello);
+			const index = deskControl
+				.tickets()[0]
+				.messages.findIndex((message) => message.message === hello && message.origin === "agent");
+			expect(index >= 0).to.equal(true);
+			// The next sync gives the agent's message an origin StaffOps does not know (a renamed `agent`, say).
+			serviceControl.fault({
+				operation: "sendData" as never,
+				kind: "extended",
+				fields: { [`ongoingChats.0.messages.${index}.origin`]: "staff" },
+				times: 1,
+			});
+			r.sync();
+			r.sync();
+			// The player saw it once, as other text; it was counted once and warned once, naming the origin.
+			expect(
+				messagesOf(player, r.chatRemote)
+					.map((message) => `${message.text}:${message.origin}`)
+					.join("|"),
+			).to.equal(`${hello}:other`);
+			expect(r.bridge.getStats().unknownOrigins).to.equal(1);
+			expect(linesWith(warnings(), "origin StaffOps does not know (staff)").size()).to.equal(1);
+		});
+	});
 };
