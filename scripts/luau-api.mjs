@@ -3,7 +3,7 @@
 // compares them with the types model/init.luau declares by hand.
 //
 // - Every Luau table type named like an export of the package (`ApiClient` is `StaffOpsApiClient`, `StaffOpsNamespace`
-//   the `StaffOps` namespace, `Connection` is `SignalConnection`) has exactly the TypeScript type's public members,
+//   is `StaffOps`, `Connection` is `SignalConnection`) has exactly the TypeScript type's public members,
 //   less the few listed in NOT_FOR_LUAU with the reason.
 // - Every exported type those members name in TypeScript (a method's answer, a field's type) has a Luau type of the
 //   same name, so a new member cannot be typed with a type Luau users cannot name.
@@ -92,12 +92,15 @@ export function typescriptApi() {
 		return names;
 	}
 
-	/** Public members of an export (a class's instance side, an interface, a type alias, a namespace). */
+	/** Public members of an export (a class's instance side, an interface, a type alias, a namespace, a constant). */
 	function members(name) {
 		const symbol = exported.has(name) ? resolve(exported.get(name)) : undefined;
 		if (symbol === undefined) return undefined;
-		const isNamespace = symbol.flags & ts.SymbolFlags.Module && !(symbol.flags & ts.SymbolFlags.Class);
-		const type = isNamespace ? checker.getTypeOfSymbol(symbol) : checker.getDeclaredTypeOfSymbol(symbol);
+		// A namespace or a constant (`StaffOps`, built from the features' faces) has its value's members; a class, an
+		// interface or a type alias its declared type's.
+		const isValue =
+			symbol.flags & (ts.SymbolFlags.Module | ts.SymbolFlags.Variable) && !(symbol.flags & ts.SymbolFlags.Class);
+		const type = isValue ? checker.getTypeOfSymbol(symbol) : checker.getDeclaredTypeOfSymbol(symbol);
 		const found = new Map();
 		for (const property of properties(type).filter(isPublic)) {
 			const named = found.get(property.name) ?? new Set();

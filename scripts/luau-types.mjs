@@ -2,7 +2,7 @@
 // Wally package ship, states the library's public surface for Luau users by hand, so this suite keeps it honest.
 //
 // 1. Names: each Luau type named like an export of the npm package has exactly that TypeScript type's public members
-//    (read from the built declarations, out/index.d.ts: the StaffOps namespace, StaffOpsServer, the settings, the
+//    (read from the built declarations, out/index.d.ts: StaffOps, StaffOpsServer, the settings, the
 //    api client and its namespaces, the records), and every exported type those members name has a Luau type
 //    (scripts/luau-api.mjs; the few TypeScript-only members are listed there with the reason).
 // 2. Syntax: the entry, the type-check consumers (test/luau-types/) and the example place's scripts compile (Lune's

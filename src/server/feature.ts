@@ -2,6 +2,7 @@
 import type { Rule } from "../api/arguments";
 import type { RemoteName } from "../shared/remoteNames";
 import type { ClosingPart } from "./closeWatch";
+import type { FeatureFace } from "./face";
 
 /**
  * One setting as a feature declares it: the one place its name, its drop-in attribute, its defaults, its range and
@@ -43,6 +44,8 @@ export interface SettingDeclaration {
 	 * @internal
 	 */
 	readonly resolve?: (given: unknown) => unknown;
+	/** What a bad value falls back to, in words for its warning, when that is neither a default nor the profile's. */
+	readonly fallback?: string;
 }
 
 /**
@@ -92,15 +95,19 @@ export interface ClientPartDeclaration {
 	readonly start: string;
 }
 
+// Any face: whatever its functions need of their running feature, they can be given a feature that is not running.
+type AnyFace = FeatureFace<object, object, never>;
+
 /**
  * What a feature is, in one literal: its name (the key of its diagnostics record), its settings, the remotes it
  * listens or speaks on, and the client parts the model's loader starts for it. `C` is the feature's part of
  * `StaffOpsConfig`, an interface beside the declaration with one documented field per top-level setting: the config
  * type is the intersection of every declared feature's `C` (`config.ts`), so a new setting is written in its feature
- * only (the build checks the interface's fields against `settings`). In the package's declarations for that type;
- * not an API.
+ * only (the build checks the interface's fields against `settings`). `F` is its face, what it adds to `StaffOps`:
+ * the entry's type is the intersection of every face's signals and functions (`features/index.ts`). In the package's
+ * declarations for those types; not an API.
  */
-export interface FeatureDeclaration<C extends object = {}, N extends string = string> {
+export interface FeatureDeclaration<C extends object = {}, N extends string = string, F extends AnyFace = AnyFace> {
 	/** Its key in the server's features (`ServerFeatures`) and diagnostics: a literal, which the list checks. */
 	readonly name: N;
 	readonly settings: ReadonlyArray<SettingDeclaration>;
@@ -113,6 +120,8 @@ export interface FeatureDeclaration<C extends object = {}, N extends string = st
 	readonly clientParts: ReadonlyArray<ClientPartDeclaration>;
 	/** Its checks of its settings together, when it has any. @internal */
 	readonly checks?: SettingsChecks;
+	/** What it adds to `StaffOps` (its signals and functions), when it adds anything: the entry is built from these. */
+	readonly face?: F;
 	/** Never set: carries `C`, the type of the feature's settings, to the config type. */
 	readonly configType?: C;
 }

@@ -56,8 +56,8 @@ export interface PlayerSession {
 }
 
 /**
- * The signals a server fires (the `StaffOps` namespace owns them, so game code can connect before `start`): the
- * status here, each feature's from its folder (`declare module`). @internal
+ * The signals a server fires (`StaffOps` owns them, so game code can connect before `start`): the status here,
+ * each feature's from its face (`declare module`). @internal
  */
 export interface ServerSignals {
 	readonly statusChanged: Signal<[status: StaffOpsStatus]>;

@@ -9,7 +9,9 @@ import type { StaffOpsSettings } from "./config";
 import { ServerContext } from "./context";
 import type { Feature } from "./feature";
 import {
+	buildFaces,
 	buildFeatures,
+	FaceFunctions,
 	clientParts,
 	remoteNames,
 	reversed,
@@ -41,6 +43,8 @@ export class StaffOpsServer {
 	private readonly order: ReadonlyArray<Feature>;
 	private readonly reverseOrder: ReadonlyArray<Feature>;
 	private readonly ctx: ServerContext;
+	/** The features' public functions, reaching this server's features (`StaffOps` reaches the running one's). */
+	private readonly face: FaceFunctions;
 
 	/** @internal */
 	constructor(config: StaffOpsSettings, signals: ServerSignals, seams: ServerSeams = {}) {
@@ -51,6 +55,8 @@ export class StaffOpsServer {
 		this.features = buildFeatures(ctx);
 		this.order = startOrder(this.features);
 		this.reverseOrder = reversed(this.order);
+		const features = this.features;
+		this.face = buildFaces(() => features).functions;
 	}
 
 	/** Starts everything, features in their order; called once by `StaffOps.start`. Never throws. @internal */
@@ -95,22 +101,25 @@ export class StaffOpsServer {
 
 	/** Whether the service marked `player` as staff (false until their join is answered, and for banned players). */
 	isStaff(player: Player): boolean {
-		return this.features.joins.isStaff(player);
+		return this.face.isStaff(player);
 	}
 
 	/** Whether the service tracks `player`: answered, not banned, and not `tracked: false`. Nothing is sent otherwise. */
 	isTracked(player: Player): boolean {
-		return this.features.joins.isTracked(player);
+		return this.face.isTracked(player);
 	}
 
-	/** Records `player`'s consent decision (game code's own prompt); false when no consent question is open for them. */
+	/**
+	 * Records `player`'s consent decision (game code's own prompt); false, with a warning, when no consent question is
+	 * open for them.
+	 */
 	answerConsent(player: Player, granted: boolean): boolean {
-		return this.features.consent.answer(player, granted);
+		return this.face.answerConsent(player, granted);
 	}
 
 	/** The player's session with the service, or undefined until their join is answered (and for banned players). */
 	getSession(player: Player): PlayerSession | undefined {
-		return this.features.joins.sessionOf(player);
+		return this.face.getSession(player);
 	}
 
 	/** The typed client this integration talks through (same budget), for game code such as a cashier system. */
@@ -120,7 +129,7 @@ export class StaffOpsServer {
 
 	/** The support-call bridge of this integration (same client and budget); undefined only without remotes. */
 	getCalls(): CallBridge | undefined {
-		return this.features.supportCalls.calls;
+		return this.face.getCalls();
 	}
 
 	/** The support desk: players calling staff and writing back (deployed profile); undefined only without remotes. */

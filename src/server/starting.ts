@@ -11,8 +11,7 @@ function fallbackOf(field: string): string {
 	const setting = SETTINGS.get(field);
 	if (setting?.default !== undefined) return `its default (${tostring(setting.default)})`;
 	if (setting?.profile !== undefined) return "its default (the service's profile decides)";
-	if (field === "rankingKey" || field === "rankingKeySecret") return "no ranking key (no /rank)";
-	return "its default";
+	return setting?.fallback ?? "its default";
 }
 
 /**

@@ -6,6 +6,7 @@ import { CROSS_SERVER, CrossServerFeature } from "./crossServer";
 import type { ServerContext } from "../context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { RemoteName } from "../../shared/remoteNames";
+import type { FeatureFace } from "../face";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "../feature";
 import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
@@ -170,4 +171,72 @@ export function startOrder(features: ServerFeatures): Array<Feature> {
 		if (declaration.name !== "service") order.push(features[declaration.name]);
 	}
 	return order;
+}
+
+type FaceOf<D> = D extends { readonly face?: infer F } ? F : never;
+type SignalsOf<F> = F extends { readonly signals: infer S } ? S : never;
+type FunctionsOf<F> = F extends { readonly functions: (running: never) => infer P } ? P : never;
+// What a face's functions reach for; a feature without a face (its running is never given a feature) meets it whatever.
+type ReachOf<F> = F extends { readonly functions: (running: () => infer R) => unknown }
+	? [R] extends [undefined]
+		? unknown
+		: NonNullable<R>
+	: unknown;
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
+type Declaration = (typeof DECLARATIONS)[number];
+
+/**
+ * What the features add to `StaffOps`: every face's signals and functions, documented in the feature's `face.ts`.
+ * (In the package's declarations for the entry's type; not an API.)
+ */
+export type FeatureFaces = FaceSignals & FaceFunctions;
+
+/** Every face's signals together: what the features add to the server's signals. @internal */
+export type FaceSignals = Intersection<SignalsOf<FaceOf<Declaration>>>;
+
+/**
+ * Each running feature meets what its face reaches for (a face names its own interface, not the feature's class):
+ * does not compile otherwise. @internal
+ */
+export type FacesReachTheirFeatures = CheckedTrue<AllTrue<FaceReached[FeatureName]>>;
+type FaceReached = {
+	[K in FeatureName]: ServerFeatures[K] extends ReachOf<FaceOf<Extract<Declaration, { name: K }>>> ? true : false;
+};
+
+/** Every face's functions together: what the features add to `StaffOps` besides signals. @internal */
+export type FaceFunctions = Intersection<FunctionsOf<FaceOf<Declaration>>>;
+
+/** The features' faces built for one running integration: their signals and their functions, by public name. @internal */
+export interface BuiltFaces {
+	readonly signals: FaceSignals;
+	readonly functions: FaceFunctions;
+}
+
+/**
+ * Builds every face, in the features' order, its functions reaching the feature through `running` (undefined when
+ * StaffOps is not running). A name two faces give is a mistake in this library: an error where it is built.
+ * @internal
+ */
+export function buildFaces(running: () => ServerFeatures | undefined): BuiltFaces {
+	const signals: Record<string, unknown> = {};
+	const functions: Record<string, unknown> = {};
+	const add = (into: Record<string, unknown>, parts: object) => {
+		for (const [name, part] of pairs(parts as Record<string, unknown>)) {
+			if (signals[name] !== undefined || functions[name] !== undefined)
+				error(`StaffOps: two features add StaffOps.${name}`);
+			into[name] = part;
+		}
+	};
+	for (const declaration of DECLARATIONS) {
+		// Each face reaches for what its own feature meets (FacesReachTheirFeatures checks it), so one cast serves all.
+		const face = declaration.face as FeatureFace<object, object, Feature> | undefined;
+		if (face === undefined || declaration.name === "service") continue;
+		const name = declaration.name;
+		add(signals, face.signals);
+		add(
+			functions,
+			face.functions(() => running()?.[name]),
+		);
+	}
+	return { signals: signals as unknown as FaceSignals, functions: functions as unknown as FaceFunctions };
 }

@@ -1,5 +1,5 @@
 import type { StaffOpsApiClient } from "../../../api/apiClient";
-import { HealthLog, logInfo, logWarn, playerLabel } from "../../../background/log";
+import { HealthLog, logInfo, playerLabel } from "../../../background/log";
 import type { ConsentCommand } from "../../../shared/privacyProtocol";
 import { RateLimiter } from "../../../shared/rateLimiter";
 import type { Signal } from "../../../shared/signal";
@@ -179,9 +179,4 @@ export class ConsentPrompts {
 					),
 			);
 	}
-}
-
-/** Logs a misuse of `StaffOps.answerConsent` (no prompt open). @internal */
-export function warnNoPrompt(player: Player): void {
-	logWarn(`answerConsent: no consent prompt is open for ${player.Name}; nothing was sent`);
 }

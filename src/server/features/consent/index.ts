@@ -2,7 +2,7 @@
 import { ConsentPrompts, ConsentStats } from "./consent";
 import { isTrackedResult } from "../joins/tracking";
 import type { ServerContext } from "../../context";
-import type { Signal } from "../../../shared/signal";
+import { CONSENT_FACE, ConsentSignals } from "./face";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { JoinsFeature } from "../joins";
 
@@ -26,9 +26,7 @@ declare module "../../config" {
 }
 // Its signal joins the server's.
 declare module "../../records" {
-	interface ServerSignals {
-		readonly consentRequested: Signal<[player: Player]>;
-	}
+	interface ServerSignals extends ConsentSignals {}
 }
 
 /**
@@ -36,11 +34,12 @@ declare module "../../records" {
  * the built-in prompt or game code's own, and the decision goes to the service once.
  * In the package's declarations for the config type; not an API.
  */
-export const CONSENT: FeatureDeclaration<ConsentConfig, "consent"> = {
+export const CONSENT: FeatureDeclaration<ConsentConfig, "consent", typeof CONSENT_FACE> = {
 	name: "consent",
 	settings: [{ field: "consentPrompt", attribute: "ConsentPrompt", default: true }],
 	remotes: ["Consent"],
 	clientParts: [{ folder: "consent", start: "startConsentPrompt" }],
+	face: CONSENT_FACE,
 };
 
 /** The consent feature; its prompts exist once the remotes do. @internal */

@@ -7,18 +7,8 @@ import {
 import { cutToBytes } from "../../../shared/cutToBytes";
 import { filterWithin, TextFilter } from "../../../roblox/textFilter";
 import { logInfo, logWarn, playerLabel } from "../../../background/log";
-import type { Signal } from "../../../shared/signal";
 import type { PlayersLike } from "../../../roblox/players";
-
-/**
- * The signals of dashboard actions (the `StaffOps` namespace owns them).
- * @internal
- */
-export interface DashboardSignals {
-	readonly dashboardKick: Signal<[player: Player, message: string]>;
-	readonly notified: Signal<[player: Player, text: string]>;
-	readonly shutdownRequested: Signal<[message: string]>;
-}
+import type { DashboardSignals } from "./face";
 
 /** What dashboard actions need from the integration. @internal */
 export interface DashboardSeams {

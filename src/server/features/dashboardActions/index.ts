@@ -1,7 +1,8 @@
 // The dashboard actions feature: kicks, notifications and shutdowns that ride the sync's answers into the game.
 import { NOTIFICATIONS_REMOTE } from "../../../shared/notifyProtocol";
 import { robloxTextFilter } from "../../../roblox/textFilter";
-import { DashboardActions, DashboardSignals } from "./dashboardActions";
+import { DashboardActions } from "./dashboardActions";
+import { DASHBOARD_ACTIONS_FACE, DashboardSignals } from "./face";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 
@@ -33,11 +34,16 @@ declare module "../../records" {
  * game; a notification shows in the built-in UI unless turned off.
  * In the package's declarations for the config type; not an API.
  */
-export const DASHBOARD_ACTIONS: FeatureDeclaration<DashboardActionsConfig, "dashboardActions"> = {
+export const DASHBOARD_ACTIONS: FeatureDeclaration<
+	DashboardActionsConfig,
+	"dashboardActions",
+	typeof DASHBOARD_ACTIONS_FACE
+> = {
 	name: "dashboardActions",
 	settings: [{ field: "builtInNotifications", attribute: "BuiltInNotifications", default: true }],
 	remotes: [NOTIFICATIONS_REMOTE],
 	clientParts: [{ folder: "notify", start: "startNotifications" }],
+	face: DASHBOARD_ACTIONS_FACE,
 };
 
 /** Dashboard actions acted on, by type. @internal */

@@ -5,9 +5,9 @@ import { Gathering } from "./gathering";
 import { JoinQueue } from "./joinQueue";
 import { DEFAULT_KICK_MESSAGE, kickMessageRule, resolveKickMessage } from "./kickMessage";
 import type { JoinResult, PlayerRecord, PlayerSession } from "../../records";
-import type { Signal } from "../../../shared/signal";
 import { defaultCanChat } from "../../seams";
 import { isTrackedResult } from "./tracking";
+import { JOINS_FACE, JoinsSignals } from "./face";
 import type { ServerContext } from "../../context";
 import type { Feature, FeatureDeclaration } from "../../feature";
 import type { SessionsFeature } from "../sessions";
@@ -37,15 +37,11 @@ declare module "../../config" {
 }
 // Its signals join the server's.
 declare module "../../records" {
-	interface ServerSignals {
-		readonly staffJoined: Signal<[player: Player]>;
-		readonly playerReported: Signal<[player: Player, result: JoinResult]>;
-		readonly playerBanned: Signal<[player: Player, reason: string]>;
-	}
+	interface ServerSignals extends JoinsSignals {}
 }
 
 /** Joins and bans: every player's join reported in order, staff marked, banned players kicked. (In the package's declarations for the config type; not an API.) */
-export const JOINS: FeatureDeclaration<JoinsConfig, "joins"> = {
+export const JOINS: FeatureDeclaration<JoinsConfig, "joins", typeof JOINS_FACE> = {
 	name: "joins",
 	settings: [
 		{ field: "kickBanned", attribute: "KickBanned", default: true },
@@ -61,6 +57,7 @@ export const JOINS: FeatureDeclaration<JoinsConfig, "joins"> = {
 	],
 	remotes: [],
 	clientParts: [],
+	face: JOINS_FACE,
 };
 
 /** What specs and monitoring read of the joins. @internal */

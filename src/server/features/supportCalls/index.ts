@@ -4,6 +4,7 @@ import { CALL_EVENTS_REMOTE } from "../../../shared/chatProtocol";
 import { CallBridge } from "../../../bridge/callBridge";
 import { SupportDesk } from "../../../bridge/supportDesk";
 import type { CallChat, OpenChatOptions } from "../../../bridge/types";
+import { SUPPORT_CALLS_FACE } from "./face";
 import { logInfo, logWarn, playerLabel } from "../../../background/log";
 import { registrationFacts } from "../../profile";
 import type { ClosingPart } from "../../closeWatch";
@@ -52,7 +53,7 @@ declare module "../../config" {
  * open a call's chat itself (`StaffOps.openCall`).
  * In the package's declarations for the config type; not an API.
  */
-export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig, "supportCalls"> = {
+export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig, "supportCalls", typeof SUPPORT_CALLS_FACE> = {
 	name: "supportCalls",
 	settings: [
 		{ field: "callStaff", attribute: "CallStaff", default: true },
@@ -65,6 +66,7 @@ export const SUPPORT_CALLS: FeatureDeclaration<SupportCallsConfig, "supportCalls
 		{ folder: "chat/mount", start: "startCallChat" },
 		{ folder: "support", start: "startSupportCalls" },
 	],
+	face: SUPPORT_CALLS_FACE,
 };
 
 /** Whether the registration answer's `moderation` says the workspace takes in-game calls (a flag, or its settings). */
