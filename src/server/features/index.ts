@@ -191,7 +191,10 @@ type Declaration = (typeof DECLARATIONS)[number];
  */
 export type FeatureFaces = FaceSignals & FaceFunctions;
 
-/** Every face's signals together: what the features add to the server's signals. @internal */
+/**
+ * Every face's signals together: what the features add to `StaffOps` and to the server's signals. (In the package's
+ * declarations for the entry's type; not an API.)
+ */
 export type FaceSignals = Intersection<SignalsOf<FaceOf<Declaration>>>;
 
 /**
@@ -203,7 +206,10 @@ type FaceReached = {
 	[K in FeatureName]: ServerFeatures[K] extends ReachOf<FaceOf<Extract<Declaration, { name: K }>>> ? true : false;
 };
 
-/** Every face's functions together: what the features add to `StaffOps` besides signals. @internal */
+/**
+ * Every face's functions together: what the features add to `StaffOps` besides signals. (In the package's declarations
+ * for the entry's type; not an API.)
+ */
 export type FaceFunctions = Intersection<FunctionsOf<FaceOf<Declaration>>>;
 
 /** The features' faces built for one running integration: their signals and their functions, by public name. @internal */
