@@ -1866,4 +1866,32 @@ export const MUTANTS = [
 		what: "a ticket of a callType StaffOps does not know fails the whole answer (support/create, GET /calls, the sync's tickets)",
 		specs: "specs api deployed%.live .*StaffOps does not know",
 	},
+	// s11-face
+	{
+		id: "face-is-staff-when-stopped",
+		file: "src/server/features/joins/face.ts",
+		in: "JOINS_FACE",
+		from: "running()?.isStaff(player) ?? false",
+		to: "running()?.isStaff(player) ?? true",
+		what: "StaffOps.isStaff says true for everyone while StaffOps is not running",
+		specs: "specs server entry StaffOps entry answers as documented",
+	},
+	{
+		id: "face-answer-consent-silent",
+		file: "src/server/features/consent/face.ts",
+		in: "CONSENT_FACE",
+		from: "if (!accepted) logWarn(",
+		to: "if (accepted) logWarn(",
+		what: "StaffOps.answerConsent with no question open says nothing (and warns on an accepted answer)",
+		specs: "specs server entry StaffOps entry",
+	},
+	{
+		id: "server-answer-consent-bypasses-face",
+		file: "src/server/server.ts",
+		in: "answerConsent",
+		from: "return this.face.answerConsent(player, granted);",
+		to: "return this.features.consent.answer(player, granted);",
+		what: "StaffOpsServer.answerConsent answers apart from StaffOps.answerConsent: no warning with no question open",
+		specs: "specs server entry StaffOps entry gives the same answers",
+	},
 ];
