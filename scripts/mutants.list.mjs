@@ -1866,4 +1866,14 @@ export const MUTANTS = [
 		what: "a ticket of a callType StaffOps does not know fails the whole answer (support/create, GET /calls, the sync's tickets)",
 		specs: "specs api deployed%.live .*StaffOps does not know",
 	},
+	// s11-srcdups2: the join lookup's one read of the running game (issue 44) is sent while the server runs.
+	{
+		id: "running-game-read-while-stopped-only",
+		file: "src/server/features/joins/joinLookup.ts",
+		in: "runningGameRead",
+		from: "if (registered === undefined || stopped()) return undefined;",
+		to: "if (registered === undefined || !stopped()) return undefined;",
+		what: "the join lookup reads the running game only once stopped: an unknown join or leave is never settled",
+		specs: "specs server unknownJoins",
+	},
 ];
