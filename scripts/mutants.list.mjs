@@ -1876,4 +1876,13 @@ export const MUTANTS = [
 		what: "the join lookup reads the running game only once stopped: an unknown join or leave is never settled",
 		specs: "specs server unknownJoins",
 	},
+	{
+		id: "known-values-any-text-known",
+		file: "src/shared/knownValues.ts",
+		in: "knownValues",
+		from: 'typeIs(value, "string") && entries[value] !== undefined',
+		to: 'typeIs(value, "string")',
+		what: "any text reads as a value StaffOps knows: a call status, message origin or action type the service added is handled as a known one",
+		specs: "StaffOps does not know",
+	},
 ];
