@@ -1894,4 +1894,23 @@ export const MUTANTS = [
 		what: "StaffOpsServer.answerConsent answers apart from StaffOps.answerConsent: no warning with no question open",
 		specs: "specs server entry StaffOps entry gives the same answers",
 	},
+	// s11-srcdups2: the join lookup's one read of the running game (issue 44) is sent while the server runs.
+	{
+		id: "running-game-read-while-stopped-only",
+		file: "src/server/features/joins/joinLookup.ts",
+		in: "runningGameRead",
+		from: "if (registered === undefined || stopped()) return undefined;",
+		to: "if (registered === undefined || !stopped()) return undefined;",
+		what: "the join lookup reads the running game only once stopped: an unknown join or leave is never settled",
+		specs: "specs server unknownJoins",
+	},
+	{
+		id: "known-values-any-text-known",
+		file: "src/shared/knownValues.ts",
+		in: "knownValues",
+		from: 'typeIs(value, "string") && entries[value] !== undefined',
+		to: 'typeIs(value, "string")',
+		what: "any text reads as a value StaffOps knows: a call status, message origin or action type the service added is handled as a known one",
+		specs: "StaffOps does not know",
+	},
 ];

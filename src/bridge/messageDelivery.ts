@@ -1,4 +1,4 @@
-import { CallMessage, isMessageOrigin, MESSAGE_ORIGINS } from "../api/resources/calls";
+import { CallMessage, MESSAGE_ORIGINS } from "../api/resources/calls";
 import { logWarn } from "../background/log";
 import { ChatMessagePayload, DEFAULT_SENDER, MESSAGE_UNAVAILABLE } from "../shared/chatProtocol";
 import type { Session } from "./chatRegistry";
@@ -124,7 +124,7 @@ export class Delivery {
 	 */
 	private originShown(origin: string | undefined): "agent" | "other" {
 		if (origin === undefined) return "other";
-		if (isMessageOrigin(origin)) return MESSAGE_ORIGINS[origin].shownAs;
+		if (MESSAGE_ORIGINS.is(origin)) return MESSAGE_ORIGINS.of[origin].shownAs;
 		this.unknownOrigins += 1;
 		if (this.unknownOrigins === 1) {
 			logWarn(

@@ -1,5 +1,5 @@
 import { meaningOf, reactionTo, retryAfterOf } from "../api/failurePolicy";
-import { CALL_STATUSES, CallMessagesAnswer, isCallStatus } from "../api/resources/calls";
+import { CALL_STATUSES, CallMessagesAnswer } from "../api/resources/calls";
 import type { CallCloseReason } from "../shared/chatProtocol";
 import { HealthLog, logWarn } from "../background/log";
 import { backoff, BACKGROUND } from "../shared/backoff";
@@ -124,7 +124,7 @@ export class Poller {
 	 * read as open or closed.
 	 */
 	private goesOn(status: string): boolean | undefined {
-		if (isCallStatus(status)) return CALL_STATUSES[status].goesOn;
+		if (CALL_STATUSES.is(status)) return CALL_STATUSES.of[status].goesOn;
 		this.unknownStatuses += 1;
 		if (this.unknownStatuses === 1) {
 			logWarn(

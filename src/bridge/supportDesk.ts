@@ -1,5 +1,5 @@
 import { readTickets, SupportTicket } from "../api/resources/supportCalls";
-import { CALL_STATUSES, CallMessage, isCallStatus, MessageOrigin } from "../api/resources/calls";
+import { CALL_STATUSES, CallMessage, MessageOrigin } from "../api/resources/calls";
 import { RateLimiter } from "../shared/rateLimiter";
 import { ensureRemote } from "../shared/remotes";
 import {
@@ -125,7 +125,7 @@ export class SupportDesk {
 			seen.add(ticket._id);
 			let call = this.calls.calls.get(ticket._id);
 			// A ticket in a status StaffOps does not know is never adopted; a known call's chat leaves it alone (the poller).
-			const live = isCallStatus(ticket.status) && CALL_STATUSES[ticket.status].goesOn;
+			const live = CALL_STATUSES.is(ticket.status) && CALL_STATUSES.of[ticket.status].goesOn;
 			if (call === undefined && live && !this.calls.ended.has(ticket._id)) {
 				call = this.adoptTicket(ticket);
 				// Nobody here can take part in it: its caller left before the service knew (or the server closes).

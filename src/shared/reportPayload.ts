@@ -5,6 +5,24 @@ import { t } from "@rbxts/t";
  */
 export type Platform = "Phone" | "Tablet" | "Console" | "Desktop" | "unknown";
 
+/**
+ * Every {@link Platform}, written once, in the order a refused argument names them: a client's report, a join's
+ * arguments and a running player's entry are each checked against this list.
+ * @internal
+ */
+export const PLATFORMS = [
+	"Phone",
+	"Tablet",
+	"Console",
+	"Desktop",
+	"unknown",
+] as const satisfies ReadonlyArray<Platform>;
+
+/** Whether `value` is one of the {@link PLATFORMS}. @internal */
+export function isPlatform(value: unknown): value is Platform {
+	return PLATFORMS.includes(value as Platform);
+}
+
 /** The largest offset from UTC in use (UTC+14:00, Kiribati), in minutes. @internal */
 export const MAX_OFFSET_MINUTES = 14 * 60;
 
@@ -51,8 +69,7 @@ export function isTzOffset(value: unknown): value is string {
 	return m <= 59 && h * 60 + m <= MAX_OFFSET_MINUTES;
 }
 
-const platformCheck = t.literal("Phone", "Tablet", "Console", "Desktop", "unknown");
-const shapeCheck = t.strictInterface({ platform: platformCheck, tzOffset: isTzOffset });
+const shapeCheck = t.strictInterface({ platform: isPlatform, tzOffset: isTzOffset });
 
 /**
  * Whether `value` is a well-formed {@link ClientReportPayload}: a table with exactly the keys `platform` (one of

@@ -1,5 +1,5 @@
-import { t } from "@rbxts/t";
 import type { Platform } from "../../shared/reportPayload";
+import { isPlatform, PLATFORMS } from "../../shared/reportPayload";
 import {
 	ArgSpec,
 	boolRule,
@@ -121,10 +121,7 @@ export interface PlayerJoinArgs {
 	readonly displayName?: string;
 }
 
-const platformRule: Rule = [
-	t.literal("Phone", "Tablet", "Console", "Desktop", "unknown"),
-	"one of Phone, Tablet, Console, Desktop, unknown",
-];
+const platformRule: Rule = [isPlatform, `one of ${PLATFORMS.join(", ")}`];
 const tzOffsetRule: Rule = [
 	(value) => {
 		if (!typeIs(value, "string")) return false;

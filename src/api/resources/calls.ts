@@ -1,3 +1,4 @@
+import { KnownValue, knownValues } from "../../shared/knownValues";
 import type { CallOptions } from "../callOptions";
 import { list, num, object, opt, Reader, req, str, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
@@ -31,19 +32,14 @@ export interface CallMessage {
  * counted and warned once.
  * @internal
  */
-export const CALL_STATUSES = {
+export const CALL_STATUSES = knownValues({
 	open: { goesOn: true },
 	claimed: { goesOn: true },
 	closed: { goesOn: false },
-} as const;
+});
 
 /** A call status StaffOps knows. @internal */
-export type CallStatus = keyof typeof CALL_STATUSES;
-
-/** Whether `status` is a call status StaffOps knows (a service may add others). @internal */
-export function isCallStatus(status: unknown): status is CallStatus {
-	return typeIs(status, "string") && CALL_STATUSES[status as CallStatus] !== undefined;
-}
+export type CallStatus = KnownValue<typeof CALL_STATUSES.of>;
 
 /**
  * Every origin of a transcript message StaffOps knows, written once, with how the player is shown it: `agent` (staff
@@ -53,19 +49,14 @@ export function isCallStatus(status: unknown): status is CallStatus {
  * text, counted and warned once, never as the agent's nor hidden as the player's own.
  * @internal
  */
-export const MESSAGE_ORIGINS = {
+export const MESSAGE_ORIGINS = knownValues({
 	agent: { shownAs: "agent" },
 	user: { shownAs: "other" },
 	systemMessage: { shownAs: "other" },
-} as const;
+});
 
 /** An origin of a transcript message StaffOps knows. @internal */
-export type MessageOrigin = keyof typeof MESSAGE_ORIGINS;
-
-/** Whether `origin` is an origin of a transcript message StaffOps knows (a service may add others). @internal */
-export function isMessageOrigin(origin: unknown): origin is MessageOrigin {
-	return typeIs(origin, "string") && MESSAGE_ORIGINS[origin as MessageOrigin] !== undefined;
-}
+export type MessageOrigin = KnownValue<typeof MESSAGE_ORIGINS.of>;
 
 /** Answer of `client.calls.getMessages`. @see README#typed-client */
 export interface CallMessagesAnswer {

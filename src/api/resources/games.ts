@@ -1,4 +1,5 @@
 import type { Platform } from "../../shared/reportPayload";
+import { PLATFORMS } from "../../shared/reportPayload";
 import type { CallOptions } from "../callOptions";
 import { array, bool, literal, num, object, opt, Reader, req, str, strings, succeeded } from "../reader";
 import { Call, route } from "../routeSpec";
@@ -78,7 +79,7 @@ const runningGame: Reader<RunningGame> = object({
 });
 
 /** A player's platform StaffOps knows (`playerJoin` sends only these). */
-const platform = literal<Platform>("Phone", "Tablet", "Console", "Desktop", "unknown");
+const platform = literal<Platform>(...PLATFORMS);
 
 const runningPlayer: Reader<RunningPlayer> = object({
 	_id: req(str),

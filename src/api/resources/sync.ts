@@ -1,3 +1,4 @@
+import { KnownValue, knownValues } from "../../shared/knownValues";
 import type { ArgSpec, Rule } from "../arguments";
 import { isFiniteNumber, serviceIdRule } from "../arguments";
 import type { CallOptions } from "../callOptions";
@@ -58,24 +59,19 @@ export interface SendDataArgs {
  * compiler checks; a cross-server message carries those that name a player.
  * @internal
  */
-export const DASHBOARD_ACTION_TYPES = {
+export const DASHBOARD_ACTION_TYPES = knownValues({
 	kick: { forPlayer: true },
 	notify: { forPlayer: true },
 	shutdown: { forPlayer: false },
-} as const;
+});
 
 /** A type of dashboard action StaffOps knows. @internal */
-export type DashboardActionType = keyof typeof DASHBOARD_ACTION_TYPES;
+export type DashboardActionType = KnownValue<typeof DASHBOARD_ACTION_TYPES.of>;
 
 /** The types of dashboard action that name a player. @internal */
 export type PlayerActionType = {
-	[K in DashboardActionType]: (typeof DASHBOARD_ACTION_TYPES)[K]["forPlayer"] extends true ? K : never;
+	[K in DashboardActionType]: (typeof DASHBOARD_ACTION_TYPES.of)[K]["forPlayer"] extends true ? K : never;
 }[DashboardActionType];
-
-/** Whether `kind` is a type of dashboard action StaffOps knows (a service may add others). @internal */
-export function isDashboardActionType(kind: unknown): kind is DashboardActionType {
-	return typeIs(kind, "string") && DASHBOARD_ACTION_TYPES[kind as DashboardActionType] !== undefined;
-}
 
 /** How `dropped` names an action of a type StaffOps does not know. @internal */
 export const UNKNOWN_ACTION_TYPE = "an action of an unknown type";
@@ -188,10 +184,10 @@ function actionProblem(value: unknown): string | undefined {
 	if (!typeIs(value, "table")) return "an action that is not an object";
 	const action = value as Partial<Record<string, unknown>>;
 	const kind = action.type;
-	if (!isDashboardActionType(kind)) return UNKNOWN_ACTION_TYPE;
+	if (!DASHBOARD_ACTION_TYPES.is(kind)) return UNKNOWN_ACTION_TYPE;
 	const message = action.message;
 	if (message !== undefined && !typeIs(message, "string")) return `a ${kind} whose message is not text`;
-	if (!DASHBOARD_ACTION_TYPES[kind].forPlayer) return undefined;
+	if (!DASHBOARD_ACTION_TYPES.of[kind].forPlayer) return undefined;
 	// Tolerant: a user id sent as a digit string is read as the number it spells.
 	const userId = typeIs(action.userId, "string") ? tonumber(action.userId) : action.userId;
 	if (!isFiniteNumber(userId) || userId <= 0 || userId % 1 !== 0) return `a ${kind} whose userId is not a user id`;

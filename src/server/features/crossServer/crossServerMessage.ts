@@ -2,7 +2,6 @@
 import { HttpService } from "@rbxts/services";
 import {
 	DASHBOARD_ACTION_TYPES,
-	isDashboardActionType,
 	MAX_ACTION_MESSAGE,
 	PlayerActionType,
 	QueuedAction,
@@ -35,7 +34,7 @@ export interface CrossServerMessage {
  * @internal
  */
 export function crossServerMessage(action: QueuedAction, id: string): CrossServerMessage | undefined {
-	if (!DASHBOARD_ACTION_TYPES[action.type].forPlayer || action.userId === undefined) return undefined;
+	if (!DASHBOARD_ACTION_TYPES.of[action.type].forPlayer || action.userId === undefined) return undefined;
 	const [kind, userId] = [action.type as PlayerActionType, action.userId];
 	const build = (message?: string): CrossServerMessage => ({ staffops: 1, id, type: kind, userId, message });
 	const fits = (message?: string) => HttpService.JSONEncode(build(message)).size() <= MAX_CROSS_SERVER_BYTES;
@@ -67,7 +66,7 @@ export function readCrossServerMessage(data: unknown): CrossServerMessage | unde
 	const kind = fields.type;
 	if (fields.staffops !== 1 || !typeIs(id, "string") || id.size() === 0 || id.size() > MAX_ID_LENGTH)
 		return undefined;
-	if (!isDashboardActionType(kind) || !DASHBOARD_ACTION_TYPES[kind].forPlayer) return undefined;
+	if (!DASHBOARD_ACTION_TYPES.is(kind) || !DASHBOARD_ACTION_TYPES.of[kind].forPlayer) return undefined;
 	if (!isPositiveInteger(userId)) return undefined;
 	if (message !== undefined && (!typeIs(message, "string") || message.size() > MAX_ACTION_MESSAGE)) return undefined;
 	return { staffops: 1, id, type: kind as PlayerActionType, userId, message };

@@ -52,7 +52,7 @@ export class DashboardActions {
 	 * false, with nothing kept or warned, when they are not.
 	 */
 	actHere(action: QueuedAction): boolean {
-		if (!DASHBOARD_ACTION_TYPES[action.type]?.forPlayer || this.find(action.userId) === undefined) return false;
+		if (!DASHBOARD_ACTION_TYPES.of[action.type]?.forPlayer || this.find(action.userId) === undefined) return false;
 		task.spawn(() => {
 			const [ok, problem] = pcall(() => this.act(action, true));
 			if (!ok) this.ignore(`a ${action.type} that failed (${tostring(problem)})`);
