@@ -12,7 +12,7 @@ import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
+import { cleanUpCommands, fireRemote, lastOffer, notingClient, results, say } from "./commandsSupport";
 import { freshStart, join, specClient, Started, startDeployed } from "./support";
 
 // Staff command permissions and uses (issue 42, "staff command permissions") against the reference service's deployed
@@ -123,15 +123,7 @@ export = () => {
 
 		it("staff joining one after another within 2 s share one read", () => {
 			const asked = new Array<Array<number>>();
-			const client = specClient();
-			const commands = client.commands;
-			(client as unknown as { commands: CommandsApi }).commands = {
-				...commands,
-				permissions(runningGameId, userIds, options) {
-					asked.push([...userIds]);
-					return commands.permissions(runningGameId, userIds, options);
-				},
-			};
+			const client = notingClient(asked);
 			const started = startGranted(
 				[
 					["readmin_kick", MOD],

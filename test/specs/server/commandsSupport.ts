@@ -1,9 +1,16 @@
+import type { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { CommandsApi } from "../../../src/api/resources/commands";
 import { mountStaffCommands, MountedStaffCommands } from "../../../src/client/commands";
+import { StaffOps } from "../../../src/server";
+import type { StaffOpsConfig } from "../../../src/server/config";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
+import type { ServerSeams } from "../../../src/server/seams";
 import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
 import { ensureRemote, REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
 import { HarnessClient, harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
-import { cleanUp } from "./support";
+import { cleanUp, join, specClient, Started, startDeployed } from "./support";
 
 // What a staff member's client received on the commands remote, what they type into the chat bar, and what a hostile
 // client fires at the remote itself: helpers of the staff command specs (not a spec: TestEZ runs only *.spec modules).
@@ -109,4 +116,42 @@ export function cleanUpCommands(): void {
  */
 export function fireRemote(player: Player, ...args: Array<unknown>): void {
 	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), ...args);
+}
+
+/** The seeded staff member the command specs grant commands to (ModMarco). */
+export const MOD = 1003;
+
+/**
+ * Starts against the deployed profile, waits for the one registration of the commands, grants each of `commandIds`
+ * to the staff member MOD, who joins and is offered them after the join wave's permission read.
+ */
+export function staffReady(
+	commandIds: Array<string>,
+	config: Partial<StaffOpsConfig> = {},
+	seams: Partial<ServerSeams> = {},
+): [Started, Player] {
+	const started = startDeployed(config, seams);
+	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
+	for (const commandId of commandIds) {
+		serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(MOD), on: true });
+	}
+	const mod = join(MOD, "ModMarco");
+	waitUntil(() => StaffOps.isStaff(mod), "the staff member's join answer");
+	started.clock.advance(JOIN_BATCH_SECONDS);
+	waitUntil(() => lastOffer(mod) !== undefined, "the offer");
+	return [started, mod];
+}
+
+/** A client of the reference service that notes the UserIds of each permission read in `asked`. */
+export function notingClient(asked: Array<Array<number>>): StaffOpsApiClient {
+	const client = specClient();
+	const commands = client.commands;
+	(client as unknown as { commands: CommandsApi }).commands = {
+		...commands,
+		permissions(runningGameId, userIds, options) {
+			asked.push([...userIds]);
+			return commands.permissions(runningGameId, userIds, options);
+		},
+	};
+	return client;
 }
