@@ -121,25 +121,47 @@ export function fireRemote(player: Player, ...args: Array<unknown>): void {
 /** The seeded staff member the command specs grant commands to (ModMarco). */
 export const MOD = 1003;
 
+/** Grants (or, `on` false, takes back) `commandId` to `userId` on the reference service, as a website admin would. */
+export function grant(commandId: string, userId: number, on = true): void {
+	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on });
+}
+
 /**
- * Starts against the deployed profile, waits for the one registration of the commands, grants each of `commandIds`
- * to the staff member MOD, who joins and is offered them after the join wave's permission read.
+ * Starts against the deployed profile with `config` and `seams`, waits for the one registration of the commands, then
+ * grants `grants` ([commandId, userId]).
  */
+export function startGranted(
+	grants: Array<[string, number]>,
+	config: Partial<StaffOpsConfig> = {},
+	seams: Partial<ServerSeams> = {},
+): Started {
+	const started = startDeployed(config, seams);
+	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
+	for (const [commandId, userId] of grants) grant(commandId, userId);
+	return started;
+}
+
+/** A staff member joins and is offered their commands (the join wave's permission read answered). */
+export function staffOffered(started: Started, userId: number, name: string): Player {
+	const player = join(userId, name);
+	waitUntil(() => StaffOps.isStaff(player), `${name}'s join answer`);
+	started.clock.advance(JOIN_BATCH_SECONDS);
+	waitUntil(() => lastOffer(player) !== undefined, `${name}'s offer`);
+	return player;
+}
+
+/** Starts with each of `commandIds` granted to the staff member MOD, who joins and is offered them. */
 export function staffReady(
 	commandIds: Array<string>,
 	config: Partial<StaffOpsConfig> = {},
 	seams: Partial<ServerSeams> = {},
 ): [Started, Player] {
-	const started = startDeployed(config, seams);
-	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
-	for (const commandId of commandIds) {
-		serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(MOD), on: true });
-	}
-	const mod = join(MOD, "ModMarco");
-	waitUntil(() => StaffOps.isStaff(mod), "the staff member's join answer");
-	started.clock.advance(JOIN_BATCH_SECONDS);
-	waitUntil(() => lastOffer(mod) !== undefined, "the offer");
-	return [started, mod];
+	const started = startGranted(
+		commandIds.map((commandId): [string, number] => [commandId, MOD]),
+		config,
+		seams,
+	);
+	return [started, staffOffered(started, MOD, "ModMarco")];
 }
 
 /** A client of the reference service that notes the UserIds of each permission read in `asked`. */
