@@ -39,6 +39,17 @@ export interface ClientDevice {
 	loadSeconds?: number;
 }
 
+/** A phone (touch input, a small 390 × 844 display) whose clock is `tzOffsetMinutes` ahead of UTC. */
+export function phoneAt(tzOffsetMinutes: number): ClientDevice {
+	return {
+		touchEnabled: true,
+		preferredInput: "Touch",
+		displaySize: "Small",
+		viewport: { x: 390, y: 844 },
+		tzOffsetMinutes,
+	};
+}
+
 /**
  * A real client of the two-sided harness (lune/roblox/clients.luau): its own DataModel, globals and module cache,
  * with replicated copies of ReplicatedStorage, ReplicatedFirst, StarterGui and StarterPlayer, its own Player

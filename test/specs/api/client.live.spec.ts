@@ -2,6 +2,7 @@ import { StaffOpsApiClient } from "../../../src/api/apiClient";
 import { OperationId } from "../../../src/api/routes";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsErrorKind } from "../../../src/transport/staffOpsError";
+import { ANY_SERVER } from "../../support/fakeClient";
 import { harness } from "../../support/harness";
 import { failure, referenceClient } from "../../support/referenceClient";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
@@ -55,18 +56,7 @@ const CALLS: ReadonlyArray<[OperationId, (fixture: Fixture) => Promise<unknown>]
 			}),
 	],
 	["listHistory", ({ client }) => client.history.list()],
-	[
-		"createServer",
-		({ client }) =>
-			client.activity.registerServer({
-				gameId: 1,
-				placeId: 2,
-				jobId: "",
-				privateServerId: "",
-				privateServerOwnerId: 0,
-				placeVersion: "1",
-			}),
-	],
+	["createServer", ({ client }) => client.activity.registerServer(ANY_SERVER)],
 	[
 		"playerJoin",
 		({ client, runningGameId }) =>

@@ -1,6 +1,4 @@
-import { StaffOpsApiClient } from "../../../src/api/apiClient";
-import { RequestBudget } from "../../../src/transport/budget";
-import { FakeHttp, FakeScheduler } from "../../support/fakes";
+import { fakeClient } from "../../support/fakeClient";
 import { settle } from "../../support/waits";
 
 // client.request answers that echo the key where the service does not normally put it (issue 26, points 6 and 8):
@@ -11,17 +9,7 @@ const KEY = "staffops-pinned-api-key-0042";
 export = () => {
 	describe("client.request: the key echoed in any field", () => {
 		it("redacts the key from every field of an answer: loaderId, other names, list items and partial texts", () => {
-			const clock = new FakeScheduler();
-			const http = new FakeHttp(clock);
-			const client = new StaffOpsApiClient(
-				{
-					baseUrl: "https://staff.example.com",
-					apiKey: KEY,
-					budget: new RequestBudget({ perMinute: 400, burst: 10, maxWait: 600 }, clock),
-					retry: { maxAttempts: 1 },
-				},
-				{ http, scheduler: clock, random: () => 0.5 },
-			);
+			const { clock, http, client } = fakeClient(KEY, { maxAttempts: 1 });
 			http.then({
 				status: 200,
 				body: {

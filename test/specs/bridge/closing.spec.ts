@@ -1,7 +1,17 @@
 import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { kindsOf, LiveRig, liveRig, received, STATIC_CALL, textsOf, TIMED_CALL } from "./support";
+import {
+	dropLiveRig,
+	kindsOf,
+	LiveRig,
+	liveRig,
+	openStaticCall,
+	received,
+	STATIC_CALL,
+	textsOf,
+	TIMED_CALL,
+} from "./support";
 import { waitUntil } from "../../support/waits";
 
 const FIRST = "Hello, how can I help?";
@@ -44,17 +54,8 @@ export = () => {
 			times,
 		});
 
-	beforeEach(() => {
-		serviceControl.reset();
-		serviceControl.setCallStatus(STATIC_CALL, "open");
-	});
-
-	afterEach(() => {
-		rig?.bridge.destroy();
-		rig = undefined;
-		serviceControl.clearFaults();
-		harness.reset();
-	});
+	beforeEach(() => openStaticCall());
+	afterEach(() => (rig = dropLiveRig(rig)));
 
 	describe("CallBridge: closing (reference service)", () => {
 		it("closes when the call's status changes, after delivering its last messages", () => {

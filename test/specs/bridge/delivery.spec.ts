@@ -5,6 +5,7 @@ import { ensureRemote } from "../../../src/shared/remotes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import {
+	dropLiveRig,
 	everythingSentTo,
 	kindsOf,
 	liveClient,
@@ -37,11 +38,7 @@ export = () => {
 		serviceControl.setCallStatus(STATIC_CALL, "open");
 	});
 
-	afterEach(() => {
-		rig?.bridge.destroy();
-		rig = undefined;
-		harness.reset();
-	});
+	afterEach(() => (rig = dropLiveRig(rig)));
 
 	describe("CallBridge: delivery (reference service)", () => {
 		it("sends the transcript, then each new message, exactly once and in order", () => {

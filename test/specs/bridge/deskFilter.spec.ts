@@ -15,10 +15,7 @@ import { messagesOf } from "./support";
 
 export = () => {
 	let r: DeskRig;
-	beforeEach(() => {
-		harness.clearOutput();
-		r = deskRig();
-	});
+	beforeEach(() => (r = deskRig()));
 	afterEach(() => dropDeskRig(r));
 
 	/** Breaks the filter `how`; for a silent one, moves the desk's clock past the deadline once the call is made. */

@@ -27,8 +27,12 @@ export interface DeskRig {
 	readonly clock: FakeScheduler;
 }
 
-/** Resets the service to its deployed profile, registers a server and builds a desk for it. */
+/**
+ * Resets the service to its deployed profile, registers a server and builds a desk for it (the specs' `beforeEach`).
+ * The captured output is cleared first: each spec counts its own warnings, never one an earlier spec's desk gave.
+ */
 export function deskRig(): DeskRig {
+	harness.clearOutput();
 	serviceControl.reset("deployed");
 	const client = liveClient();
 	const runningGameId = registerSpecServer(client, "job-desk");

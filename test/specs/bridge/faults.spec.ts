@@ -1,7 +1,17 @@
 import { CallCloseReason } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { FaultSpec, serviceControl } from "../../support/serviceControl";
-import { kindsOf, LiveRig, liveRig, messagesOf, STATIC_CALL, textsOf } from "./support";
+import {
+	dropLiveRig,
+	kindsOf,
+	LiveRig,
+	liveRig,
+	messagesOf,
+	openStaticCall,
+	pollsAroundRetryAfter,
+	STATIC_CALL,
+	textsOf,
+} from "./support";
 
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
@@ -20,19 +30,13 @@ export = () => {
 	};
 
 	beforeEach(() => {
-		serviceControl.reset();
-		serviceControl.setCallStatus(STATIC_CALL, "open");
+		openStaticCall();
 		// The captured output is the whole run's (harness.reset keeps it): a spec that counts log lines counts only
 		// its own. bridge/changedIds runs just before this file and leaves a poll outage's two lines there.
 		harness.clearOutput();
 	});
 
-	afterEach(() => {
-		rig?.bridge.destroy();
-		rig = undefined;
-		serviceControl.clearFaults();
-		harness.reset();
-	});
+	afterEach(() => (rig = dropLiveRig(rig)));
 
 	describe("CallBridge: faults (reference service)", () => {
 		it("prints one warning for a flapping service and its recovery line only after a quiet minute", () => {
@@ -123,18 +127,12 @@ export = () => {
 		}
 
 		it("waits at least as long as Retry-After asks", () => {
-			const { bridge, clock, waitForPolls } = start();
+			const made = start();
 			serviceControl.fault({ operation: "getCallMessages", status: 429, retryAfter: 20, times: 1 });
-			const player = harness.players.add(2303);
-			bridge.open(player, STATIC_CALL);
-			waitForPolls();
-			clock.advance(19.9);
-			waitForPolls();
-			expect(bridge.getStats().polls).to.equal(1);
-			clock.advance(0.2);
-			waitForPolls();
-			expect(bridge.getStats().polls).to.equal(2);
-			expect(bridge.getChats(player)[0].getState()).to.equal("open");
+			const { player, before, after } = pollsAroundRetryAfter(made, 2303, 20);
+			expect(before).to.equal(1);
+			expect(after).to.equal(2);
+			expect(made.bridge.getChats(player)[0].getState()).to.equal("open");
 		});
 
 		it("lets the transport's own retries absorb a single failure", () => {

@@ -1,11 +1,9 @@
 import { HttpService } from "@rbxts/services";
-import type { StaffOpsConfig } from "../../../src/server/config";
 import { StaffOps } from "../../../src/server";
-import { RequestBudget } from "../../../src/transport/budget";
 import { SYNC_FAST_SECONDS } from "../../../src/server/features/presence/sync";
 import { FakeScheduler } from "../../support/fakes";
 import { waitUntil } from "../../support/waits";
-import { DeployedFake, FAKE_KEY, FakeStarted, ONE_SYNC, run } from "../server/deployedFake";
+import { DeployedFake, ONE_SYNC, run, startOnFake } from "../server/deployedFake";
 import { cleanUp, join } from "../server/support";
 
 // Issue 23: while a call is open, an agent's message reaches the player within the sync's cadence. A transcript the
@@ -44,18 +42,11 @@ export = () => {
 			const clock = new FakeScheduler();
 			const fake = new FeedingFake(clock);
 			const filtered = new Array<string>();
-			const server = StaffOps.start(
+			const started = startOnFake(
+				fake,
+				clock,
+				{},
 				{
-					baseUrl: "https://staffops.spec.invalid",
-					apiKey: FAKE_KEY,
-					budget: new RequestBudget({ perMinute: 100_000, burst: 10_000 }),
-					retry: { maxAttempts: 1 },
-					clientReportTimeoutSeconds: 0,
-				} as StaffOpsConfig,
-				{
-					scheduler: clock,
-					random: () => 0.5,
-					transport: { http: fake },
 					// Yields on the spec's clock, as a filter call takes time in a game.
 					textFilter: (text) => {
 						filtered.push(text);
@@ -66,9 +57,6 @@ export = () => {
 					},
 				},
 			);
-			if (server === undefined) error("StaffOps.start refused the spec's configuration");
-			waitUntil(() => server.isRegistered() && server.getProfile() !== undefined, "registration");
-			const started: FakeStarted = { fake, clock, server };
 			const caller = join(4301, "Caller");
 			const ticket = { _id: "0123456789abcdef01234567", status: "claimed", callerId: 4301, messages: [] };
 			fake.ongoing = [ticket];

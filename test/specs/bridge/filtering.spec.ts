@@ -2,7 +2,17 @@ import { BridgeMessage } from "../../../src/bridge/types";
 import { MESSAGE_UNAVAILABLE } from "../../../src/shared/chatProtocol";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { everythingSentTo, kindsOf, LiveRig, liveRig, messagesOf, STATIC_CALL, textsOf } from "./support";
+import {
+	dropLiveRig,
+	everythingSentTo,
+	kindsOf,
+	LiveRig,
+	liveRig,
+	messagesOf,
+	openStaticCall,
+	STATIC_CALL,
+	textsOf,
+} from "./support";
 
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
@@ -11,16 +21,8 @@ const SECOND = "Glad that is sorted. Closing this call now.";
 export = () => {
 	let rig: LiveRig | undefined;
 
-	beforeEach(() => {
-		serviceControl.reset();
-		serviceControl.setCallStatus(STATIC_CALL, "open");
-	});
-
-	afterEach(() => {
-		rig?.bridge.destroy();
-		rig = undefined;
-		harness.reset();
-	});
+	beforeEach(() => openStaticCall());
+	afterEach(() => (rig = dropLiveRig(rig)));
 
 	describe("CallBridge: filtering (reference service, TextService fake)", () => {
 		it("filters the text and the sender's name with TextService before they leave the server", () => {

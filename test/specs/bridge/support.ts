@@ -11,6 +11,7 @@ import { Scheduler } from "../../../src/transport/scheduler";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { referenceClient } from "../../support/referenceClient";
+import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
 
 /** A seeded call with a fixed transcript (two messages, no timed arrivals); specs reopen it first. */
@@ -54,6 +55,43 @@ export function liveRig(overrides: Partial<CallBridgeOptions> = {}, retry?: Retr
 			waitForPolls();
 		},
 	};
+}
+
+/** A live-rig spec's `beforeEach`: the reference service back to its seeded state, with STATIC_CALL open. */
+export function openStaticCall(): void {
+	serviceControl.reset();
+	serviceControl.setCallStatus(STATIC_CALL, "open");
+}
+
+/**
+ * A live-rig spec's `afterEach`: its rig (when it made one) destroyed, the service's faults cleared and the fakes
+ * reset. Returns undefined, for the spec file's rig variable: `afterEach(() => (rig = dropLiveRig(rig)))`.
+ */
+export function dropLiveRig(rig: LiveRig | undefined): undefined {
+	rig?.bridge.destroy();
+	serviceControl.clearFaults();
+	harness.reset();
+	return undefined;
+}
+
+/**
+ * Opens STATIC_CALL's chat for a new player `userId`, lets its first poll land (the spec made it a 429 asking for
+ * `retryAfter` seconds), then counts the polls 0.1 s before and 0.1 s after that wait has passed.
+ */
+export function pollsAroundRetryAfter(
+	rig: LiveRig,
+	userId: number,
+	retryAfter: number,
+): { player: Player; before: number; after: number } {
+	const player = harness.players.add(userId);
+	rig.bridge.open(player, STATIC_CALL);
+	rig.waitForPolls();
+	rig.clock.advance(retryAfter - 0.1);
+	rig.waitForPolls();
+	const before = rig.bridge.getStats().polls;
+	rig.clock.advance(0.2);
+	rig.waitForPolls();
+	return { player, before, after: rig.bridge.getStats().polls };
 }
 
 /** What a player's client received on `remote`: [kind, payload] pairs, oldest first. */

@@ -19,11 +19,7 @@ import {
 
 export = () => {
 	let r: DeskRig;
-	beforeEach(() => {
-		// Each spec counts its own warnings: a warning an earlier spec's desk gave must not count here.
-		harness.clearOutput();
-		r = deskRig();
-	});
+	beforeEach(() => (r = deskRig()));
 	afterEach(() => dropDeskRig(r));
 
 	const fire = (player: Player, ...args: Array<unknown>) => fireDesk(r, player, ...args);

@@ -17,9 +17,7 @@ function storedWords(callerId: number): Array<string> {
 
 export = () => {
 	let r: DeskRig;
-	beforeEach(() => {
-		r = deskRig();
-	});
+	beforeEach(() => (r = deskRig()));
 	afterEach(() => dropDeskRig(r));
 
 	/** A player in the server with an open call and its chat opened by one sync; returns the call's chat id. */

@@ -12,10 +12,7 @@ import { DeskRig, deskChatIdOf, deskRig, dropDeskRig, fireDesk, resultsOf } from
 
 export = () => {
 	let r: DeskRig;
-	beforeEach(() => {
-		harness.clearOutput();
-		r = deskRig();
-	});
+	beforeEach(() => (r = deskRig()));
 	afterEach(() => dropDeskRig(r));
 
 	const count = (operation: string) => serviceControl.count(operation as never);

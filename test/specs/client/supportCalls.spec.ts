@@ -1,17 +1,11 @@
-import { ClientDevice, HarnessClient, harness } from "../../support/harness";
+import { HarnessClient, harness, phoneAt } from "../../support/harness";
 import { DropInModels } from "../../support/dropInModel";
 import { deskControl, ControlTicket } from "../../support/deskControl";
 import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, freshStart } from "../server/support";
 import { waitSeconds, waitUntil } from "../../support/waits";
 
-const PHONE: ClientDevice = {
-	touchEnabled: true,
-	preferredInput: "Touch",
-	displaySize: "Small",
-	viewport: { x: 390, y: 844 },
-	tzOffsetMinutes: 60,
-};
+const PHONE = phoneAt(60);
 const CLOSING = "The call was ended by a staff member.";
 
 function gui(client: HarnessClient, name: string): Instance | undefined {

@@ -19,6 +19,18 @@ function client(options: { timeout?: number; apiKey?: unknown; baseUrl?: string 
 	});
 }
 
+/**
+ * Lists the history with the service's key held as a Secret for *.example.com (not the service's host), the request
+ * log cleared first: what `await` gave.
+ */
+function listWithForeignSecret() {
+	harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
+	serviceControl.clearRequests();
+	return client({ apiKey: HttpService.GetSecret("staffops_api_key") })
+		.history.list()
+		.await();
+}
+
 export = () => {
 	beforeEach(() => serviceControl.reset());
 	afterEach(() => harness.reset());
@@ -67,11 +79,7 @@ export = () => {
 	describe("Secrets and their domain", () => {
 		// "A Secret works only for the domain set on it in the Secrets store (* or *.example.com)."
 		it("refuses, without retrying or showing the key, a Secret whose domain is not the service's host", () => {
-			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
-			serviceControl.clearRequests();
-			const [ok, problem] = client({ apiKey: HttpService.GetSecret("staffops_api_key") })
-				.history.list()
-				.await();
+			const [ok, problem] = listWithForeignSecret();
 			expect(ok).to.equal(false);
 			const text = tostring(problem);
 			expect(text.find("Secret's domain", 1, true)[0]).to.be.ok();
@@ -93,11 +101,7 @@ export = () => {
 		// never shown, and the failure read as a network one that may be tried again.
 		it("stays safe with a Secret for another domain whatever Roblox's words", () => {
 			harness.http.setErrorWording("other");
-			harness.http.defineSecret("staffops_api_key", harness.serviceKey, "*.example.com");
-			serviceControl.clearRequests();
-			const [ok, problem] = client({ apiKey: HttpService.GetSecret("staffops_api_key") })
-				.history.list()
-				.await();
+			const [ok, problem] = listWithForeignSecret();
 			expect(ok).to.equal(false);
 			const text = tostring(problem);
 			expect((problem as { kind: string }).kind).to.equal("network");

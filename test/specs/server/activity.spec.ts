@@ -54,6 +54,15 @@ function staffJoin(userId = 1002): [Player, string] {
 	return [player, StaffOps.getSession(player)!.sessionId!];
 }
 
+/** Waits until the player's join under a new registration gave them a session other than `oldSession`; returns it. */
+function newSessionOf(player: Player, oldSession: string): string {
+	waitUntil(() => {
+		const session = StaffOps.getSession(player)?.sessionId;
+		return session !== undefined && session !== oldSession;
+	}, "the join under the new registration");
+	return StaffOps.getSession(player)!.sessionId!;
+}
+
 /** What the server told this player's client to detect, or undefined. */
 function toldSettings(player: Player): ActivitySettings | undefined {
 	const told = harness.players.client(player).received(ensureRemote("Activity"));
@@ -298,11 +307,7 @@ export = () => {
 				() => started.server.isRegistered() && started.server.getRunningGameId() !== firstRunning,
 				"the second registration",
 			);
-			waitUntil(() => {
-				const session = StaffOps.getSession(staff)?.sessionId;
-				return session !== undefined && session !== oldSession;
-			}, "the join under the new registration");
-			const newSession = StaffOps.getSession(staff)!.sessionId!;
+			const newSession = newSessionOf(staff, oldSession);
 			waitSeconds(0.1);
 			started.clock.advance(1);
 			fire(staff, "active");
@@ -332,11 +337,7 @@ export = () => {
 				"the second registration",
 			);
 			fire(staff, "idle");
-			waitUntil(() => {
-				const session = StaffOps.getSession(staff)?.sessionId;
-				return session !== undefined && session !== oldSession;
-			}, "the join under the new registration");
-			const newSession = StaffOps.getSession(staff)!.sessionId!;
+			const newSession = newSessionOf(staff, oldSession);
 			waitSeconds(0.1);
 			syncAfter(started, SYNC_IDLE_SECONDS);
 			expect(stored(oldSession).size()).to.equal(0);

@@ -11,6 +11,7 @@ import {
 	alterAnswers,
 	cleanUp,
 	freshStart,
+	heartbeatsLanded,
 	join,
 	joinsOf,
 	linesWith,
@@ -21,7 +22,7 @@ import {
 	waitForFailures,
 	warnings,
 } from "./support";
-import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Background work stays bounded whatever the service does (issue 11). A fake clock runs minutes in moments; the
 // requests are real and counted where they were sent.
@@ -161,14 +162,7 @@ export = () => {
 			for (const player of players) report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => players.every((player) => StaffOps.getSession(player) !== undefined), "the joins");
 			// The beat's read answered schedules the next beat (a fixed 0.05 s lost a beat on a busy machine: 4 reads, not 5).
-			advanceInSteps(
-				started.clock,
-				5,
-				60,
-				(step) => serviceControl.count("getRunningGame") >= step,
-				"the beat's read",
-				0.05,
-			);
+			heartbeatsLanded(started, 5, 60, 0.05);
 			expect(serviceControl.count("playerJoin")).to.equal(3);
 			expect(serviceControl.count("getRunningGame")).to.equal(5);
 			expect(linesWith(warnings(), "listed none of the 3 players").size()).to.equal(1);

@@ -1,8 +1,6 @@
 import type { StaffOpsApiClient } from "../../../src/api/apiClient";
 import type { CommandsApi } from "../../../src/api/resources/commands";
 import { StaffOps } from "../../../src/server";
-import type { StaffOpsConfig } from "../../../src/server/config";
-import type { ServerSeams } from "../../../src/server/seams";
 import {
 	JOIN_BATCH_SECONDS,
 	REFRESH_SECONDS,
@@ -12,8 +10,18 @@ import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
-import { freshStart, join, specClient, Started, startDeployed } from "./support";
+import {
+	cleanUpCommands,
+	fireRemote,
+	grant,
+	lastOffer,
+	notingClient,
+	results,
+	say,
+	staffOffered,
+	startGranted,
+} from "./commandsSupport";
+import { freshStart, join, specClient, Started } from "./support";
 
 // Staff command permissions and uses (issue 42, "staff command permissions") against the reference service's deployed
 // profile, as README "Staff commands" promises them: reads shared by a join wave and by the staff using commands, the
@@ -26,31 +34,6 @@ const LEAD = 1001; // seeded staff
 
 const reads = () => serviceControl.count("commandPermissions");
 const has = (text: string | undefined, part: string) => text !== undefined && text.find(part, 1, true)[0] !== undefined;
-
-function grant(commandId: string, userId: number, on = true): void {
-	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on });
-}
-
-/** Starts with `config`/`seams`, waits for the registration of the commands, then grants `grants`. */
-function startGranted(
-	grants: Array<[string, number]>,
-	config: Partial<StaffOpsConfig> = {},
-	seams: Partial<ServerSeams> = {},
-): Started {
-	const started = startDeployed(config, seams);
-	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
-	for (const [commandId, userId] of grants) grant(commandId, userId);
-	return started;
-}
-
-/** A staff member joins and is offered their commands (the join wave's read answered). */
-function staffOffered(started: Started, userId: number, name: string): Player {
-	const player = join(userId, name);
-	waitUntil(() => StaffOps.isStaff(player), `${name}'s join answer`);
-	started.clock.advance(JOIN_BATCH_SECONDS);
-	waitUntil(() => lastOffer(player) !== undefined, `${name}'s offer`);
-	return player;
-}
 
 /** The staff member types `line` (3 s of fake time after the last, within the rate) and gets its one answer. */
 function answerTo(started: Started, player: Player, line: string): string {
@@ -123,15 +106,7 @@ export = () => {
 
 		it("staff joining one after another within 2 s share one read", () => {
 			const asked = new Array<Array<number>>();
-			const client = specClient();
-			const commands = client.commands;
-			(client as unknown as { commands: CommandsApi }).commands = {
-				...commands,
-				permissions(runningGameId, userIds, options) {
-					asked.push([...userIds]);
-					return commands.permissions(runningGameId, userIds, options);
-				},
-			};
+			const client = notingClient(asked);
 			const started = startGranted(
 				[
 					["readmin_kick", MOD],

@@ -1,5 +1,3 @@
-import type { StaffOpsApiClient } from "../../../src/api/apiClient";
-import type { CommandsApi } from "../../../src/api/resources/commands";
 import { StaffOps } from "../../../src/server";
 import type { ServerSeams } from "../../../src/server/seams";
 import {
@@ -11,18 +9,23 @@ import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUp, freshStart, join, specClient, Started, startDeployed, startRegistered } from "./support";
-import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
+import { cleanUp, freshStart, join, Started, startDeployed, startRegistered } from "./support";
+import {
+	cleanUpCommands,
+	fireRemote,
+	grant,
+	lastOffer,
+	notingClient,
+	results,
+	say,
+	startGranted,
+} from "./commandsSupport";
 
 // Staff commands (issue 31, item 1) against the reference service's deployed profile: registration, permissions read
 // in batches and at a bounded rate, every use checked on the server. Counts are of requests the service received.
 
 const MOD = 1003; // seeded staff
 const CASHIER = 1004; // seeded staff, granted nothing
-
-function grant(commandId: string, userId: number, on = true): void {
-	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on });
-}
 
 function logged(operation: string): Array<LoggedRequest> {
 	return serviceControl.requests().requests.filter((request) => request.operation === operation);
@@ -40,24 +43,7 @@ function startWithGrants(
 	gameCommands?: Array<StaffCommand>,
 	seams: Partial<ServerSeams> = {},
 ): Started {
-	const started = startDeployed(gameCommands !== undefined ? { gameCommands } : {}, seams);
-	waitUntil(() => count("registerCommands") === 1, "the commands' registration");
-	for (const [commandId, userId] of grants) grant(commandId, userId);
-	return started;
-}
-
-/** A client of the reference service that notes the UserIds of each permission read. */
-function notingClient(asked: Array<Array<number>>): StaffOpsApiClient {
-	const client = specClient();
-	const commands = client.commands;
-	(client as unknown as { commands: CommandsApi }).commands = {
-		...commands,
-		permissions(runningGameId, userIds, options) {
-			asked.push([...userIds]);
-			return commands.permissions(runningGameId, userIds, options);
-		},
-	};
-	return client;
+	return startGranted(grants, gameCommands !== undefined ? { gameCommands } : {}, seams);
 }
 
 /** A staff member joins; their permissions are read with the join wave's. */

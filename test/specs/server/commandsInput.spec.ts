@@ -1,45 +1,22 @@
-import { StaffOps } from "../../../src/server";
-import type { ServerSeams } from "../../../src/server/seams";
-import type { StaffOpsConfig } from "../../../src/server/config";
 import { KICK_MESSAGE_SECONDS } from "../../../src/server/features/joins/announce";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
 import { GAME_COMMAND_SECONDS } from "../../../src/server/features/commands/runner";
 import type { StaffCommand } from "../../../src/server/features/commands/types";
 import { harness } from "../../support/harness";
 import { LoggedRequest, serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUpCommands, lastOffer, results, say } from "./commandsSupport";
+import { cleanUpCommands, results, say, staffReady } from "./commandsSupport";
 import { freshStart, join, linesWith, Started, startDeployed, warnings } from "./support";
 
 // Staff input as staff type it (issue 41, items 1 to 3) against the reference service's deployed profile: lengths
 // written `3d`, `1w`, `24h` or as a number of days reach the service as the end asked for, or are refused with the
 // accepted forms; text is measured in characters; game code that never returns costs its own result only.
 
-const MOD = 1003; // seeded staff
 const BANNED = 666; // banned in the seed
 
 const logged = (operation: string): Array<LoggedRequest> =>
 	serviceControl.requests().requests.filter((request) => request.operation === operation);
 const count = (operation: string) => logged(operation).size();
 const has = (text: string, part: string) => text.find(part, 1, true)[0] !== undefined;
-
-/** Starts, waits for the one registration, grants each of `commandIds` to the staff member, who joins. */
-function staffReady(
-	commandIds: Array<string>,
-	config: Partial<StaffOpsConfig> = {},
-	seams: Partial<ServerSeams> = {},
-): [Started, Player] {
-	const started = startDeployed(config, seams);
-	waitUntil(() => count("registerCommands") === 1, "the commands' registration");
-	for (const commandId of commandIds) {
-		serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(MOD), on: true });
-	}
-	const mod = join(MOD, "ModMarco");
-	waitUntil(() => StaffOps.isStaff(mod), "the staff member's join answer");
-	started.clock.advance(JOIN_BATCH_SECONDS);
-	waitUntil(() => lastOffer(mod) !== undefined, "the offer");
-	return [started, mod];
-}
 
 /** The staff member types `line` (3 s of fake time after the last, within the rate); returns its one answer. */
 function typed(started: Started, mod: Player, line: string): string {

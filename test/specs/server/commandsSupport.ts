@@ -1,9 +1,16 @@
+import type { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { CommandsApi } from "../../../src/api/resources/commands";
 import { mountStaffCommands, MountedStaffCommands } from "../../../src/client/commands";
+import { StaffOps } from "../../../src/server";
+import type { StaffOpsConfig } from "../../../src/server/config";
+import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
+import type { ServerSeams } from "../../../src/server/seams";
 import { COMMANDS_REMOTE, CommandsMessage } from "../../../src/shared/commandsProtocol";
 import { ensureRemote, REMOTES_FOLDER_NAME } from "../../../src/shared/remotes";
 import { HarnessClient, harness } from "../../support/harness";
+import { serviceControl } from "../../support/serviceControl";
 import { waitUntil } from "../../support/waits";
-import { cleanUp } from "./support";
+import { cleanUp, join, specClient, Started, startDeployed } from "./support";
 
 // What a staff member's client received on the commands remote, what they type into the chat bar, and what a hostile
 // client fires at the remote itself: helpers of the staff command specs (not a spec: TestEZ runs only *.spec modules).
@@ -109,4 +116,64 @@ export function cleanUpCommands(): void {
  */
 export function fireRemote(player: Player, ...args: Array<unknown>): void {
 	harness.players.client(player).fire(ensureRemote(COMMANDS_REMOTE), ...args);
+}
+
+/** The seeded staff member the command specs grant commands to (ModMarco). */
+export const MOD = 1003;
+
+/** Grants (or, `on` false, takes back) `commandId` to `userId` on the reference service, as a website admin would. */
+export function grant(commandId: string, userId: number, on = true): void {
+	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on });
+}
+
+/**
+ * Starts against the deployed profile with `config` and `seams`, waits for the one registration of the commands, then
+ * grants `grants` ([commandId, userId]).
+ */
+export function startGranted(
+	grants: Array<[string, number]>,
+	config: Partial<StaffOpsConfig> = {},
+	seams: Partial<ServerSeams> = {},
+): Started {
+	const started = startDeployed(config, seams);
+	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
+	for (const [commandId, userId] of grants) grant(commandId, userId);
+	return started;
+}
+
+/** A staff member joins and is offered their commands (the join wave's permission read answered). */
+export function staffOffered(started: Started, userId: number, name: string): Player {
+	const player = join(userId, name);
+	waitUntil(() => StaffOps.isStaff(player), `${name}'s join answer`);
+	started.clock.advance(JOIN_BATCH_SECONDS);
+	waitUntil(() => lastOffer(player) !== undefined, `${name}'s offer`);
+	return player;
+}
+
+/** Starts with each of `commandIds` granted to the staff member MOD, who joins and is offered them. */
+export function staffReady(
+	commandIds: Array<string>,
+	config: Partial<StaffOpsConfig> = {},
+	seams: Partial<ServerSeams> = {},
+): [Started, Player] {
+	const started = startGranted(
+		commandIds.map((commandId): [string, number] => [commandId, MOD]),
+		config,
+		seams,
+	);
+	return [started, staffOffered(started, MOD, "ModMarco")];
+}
+
+/** A client of the reference service that notes the UserIds of each permission read in `asked`. */
+export function notingClient(asked: Array<Array<number>>): StaffOpsApiClient {
+	const client = specClient();
+	const commands = client.commands;
+	(client as unknown as { commands: CommandsApi }).commands = {
+		...commands,
+		permissions(runningGameId, userIds, options) {
+			asked.push([...userIds]);
+			return commands.permissions(runningGameId, userIds, options);
+		},
+	};
+	return client;
 }

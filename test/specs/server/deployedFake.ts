@@ -1,5 +1,6 @@
 import { HttpService } from "@rbxts/services";
 import type { StaffOpsConfig } from "../../../src/server/config";
+import type { ServerSeams } from "../../../src/server/seams";
 import type { HttpServiceLike } from "../../../src/transport/httpDoor";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOps } from "../../../src/server";
@@ -151,6 +152,19 @@ export function startAgainstFake(config: Partial<StaffOpsConfig> = {}, deployed 
 	const clock = new FakeScheduler();
 	const fake = new DeployedFake(clock);
 	fake.deployed = deployed;
+	return startOnFake(fake, clock, config);
+}
+
+/**
+ * Starts StaffOps against `fake` (a subclass that answers its own way, say) on its clock, with one attempt per request,
+ * a roomy budget of its own and the `seams` given, and waits for registration and the profile.
+ */
+export function startOnFake(
+	fake: DeployedFake,
+	clock: FakeScheduler,
+	config: Partial<StaffOpsConfig> = {},
+	seams: Partial<ServerSeams> = {},
+): FakeStarted {
 	const server = StaffOps.start(
 		{
 			baseUrl: "https://staffops.spec.invalid",
@@ -160,7 +174,7 @@ export function startAgainstFake(config: Partial<StaffOpsConfig> = {}, deployed 
 			clientReportTimeoutSeconds: 0,
 			...config,
 		} as StaffOpsConfig,
-		{ scheduler: clock, random: () => 0.5, transport: { http: fake } },
+		{ scheduler: clock, random: () => 0.5, transport: { http: fake }, ...seams },
 	);
 	if (server === undefined) error("StaffOps.start refused the spec's configuration", 2);
 	// The profile is decided just after registration (a log line between the two may yield).

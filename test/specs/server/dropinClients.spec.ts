@@ -1,5 +1,5 @@
 import { ReplicatedStorage, StarterPlayer } from "@rbxts/services";
-import { ClientDevice, HarnessClient, harness } from "../../support/harness";
+import { ClientDevice, HarnessClient, harness, phoneAt } from "../../support/harness";
 import { DropInLibrary, DropInModels } from "../../support/dropInModel";
 import { serviceControl } from "../../support/serviceControl";
 import { cleanUp, freshStart } from "./support";
@@ -14,13 +14,7 @@ const CALL = "call-closed";
 const FIRST = "Hello, how can I help?";
 const SECOND = "Glad that is sorted. Closing this call now.";
 
-const PHONE: ClientDevice = {
-	touchEnabled: true,
-	preferredInput: "Touch",
-	displaySize: "Small",
-	viewport: { x: 390, y: 844 },
-	tzOffsetMinutes: 330,
-};
+const PHONE = phoneAt(330);
 const CONSOLE: ClientDevice = {
 	gamepadEnabled: true,
 	preferredInput: "Gamepad",

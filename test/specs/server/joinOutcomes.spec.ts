@@ -5,11 +5,12 @@ import { RequestBudget } from "../../../src/transport/budget";
 import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
+import { waitSeconds, waitUntil } from "../../support/waits";
 import {
 	alterAnswers,
 	cleanUp,
 	freshStart,
+	heartbeatsLanded,
 	join,
 	joinsOf,
 	linesWith,
@@ -101,14 +102,7 @@ export = () => {
 			report(started, banned, { platform: "Desktop", tzOffset: "+00:00" });
 			report(started, other, { platform: "Desktop", tzOffset: "+00:00" });
 			waitUntil(() => joinsOf(666).size() === 1 && joinsOf(2621).size() === 1, "the joins");
-			// Each beat's read must land before the clock moves again: its answer schedules the next beat.
-			advanceInSteps(
-				started.clock,
-				3,
-				60,
-				(beat) => serviceControl.count("getRunningGame") >= beat,
-				"the beat's read",
-			);
+			heartbeatsLanded(started, 3, 60);
 			// The service never lists a banned player; he is still here, and still not reported again.
 			expect(banned.Parent).to.be.ok();
 			expect(serviceControl.count("getRunningGame")).to.equal(3);
@@ -121,14 +115,7 @@ export = () => {
 			const player = join(2631);
 			report(started, player, { platform: "Phone", tzOffset: "+00:00" });
 			waitUntil(() => StaffOps.getSession(player) !== undefined, "the join");
-			// Each beat's read must land before the clock moves again: its answer schedules the next beat.
-			advanceInSteps(
-				started.clock,
-				3,
-				60,
-				(beat) => serviceControl.count("getRunningGame") >= beat,
-				"the beat's read",
-			);
+			heartbeatsLanded(started, 3, 60);
 			expect(serviceControl.count("getRunningGame")).to.equal(3);
 			expect(serviceControl.count("playerJoin")).to.equal(1);
 		});

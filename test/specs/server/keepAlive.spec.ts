@@ -1,6 +1,15 @@
 import { serviceControl } from "../../support/serviceControl";
-import { allOutput, cleanUp, freshStart, joinAnswered, linesWith, startRegistered, warnings } from "./support";
-import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
+import {
+	allOutput,
+	cleanUp,
+	freshStart,
+	heartbeatsLanded,
+	joinAnswered,
+	linesWith,
+	startRegistered,
+	warnings,
+} from "./support";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Presence on the deployed service (issue 14): its reads do not keep a server alive, and a silent server is
 // deleted with its sessions. The silence limit here is 2 s of real time; heartbeats run on the fake clock.
@@ -56,15 +65,8 @@ export = () => {
 		it("confirms a route the service lacks over a minute, with one warning, reads instead and probes once a minute", () => {
 			serviceControl.reset("default");
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE });
-			// Each beat ends with a read of the game, whose answer schedules the next beat (a fixed 0.15 s lost a beat
-			// on a busy machine).
-			advanceInSteps(
-				started.clock,
-				30,
-				5,
-				(step) => serviceControl.count("getRunningGame") >= step,
-				"the beat's read",
-			);
+			// Each beat lands before the next (a fixed 0.15 s lost a beat on a busy machine).
+			heartbeatsLanded(started, 30, 5);
 			// Every beat until the route is confirmed missing (t = 5 ... 65 s), then one probe a minute (t = 125 s).
 			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
 			expect(serviceControl.count("getServer")).to.equal(14);

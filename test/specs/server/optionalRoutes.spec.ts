@@ -1,13 +1,13 @@
 import { StaffOps } from "../../../src/server";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
-import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
+import { waitSeconds, waitUntil } from "../../support/waits";
 import {
 	cleanUp,
 	freshStart,
 	join,
-	joinAnswered,
-	leaveTriesDue,
+	heartbeatsLanded,
+	leavesOnMissingRoute,
 	linesWith,
 	report,
 	startRegistered,
@@ -30,15 +30,8 @@ export = () => {
 		it("a 405 on the keep-alive route: confirmed missing over a minute, one warning, then one probe a minute", () => {
 			serviceControl.fault({ operation: "getServer", status: 405 });
 			const started = startRegistered({ heartbeatSeconds: 5, keepAlive: KEEP_ALIVE, sync: false });
-			// Each beat ends with a read of the game, whose answer schedules the next beat (a fixed 0.15 s lost a beat
-			// on a busy machine: 13 probes, not 14).
-			advanceInSteps(
-				started.clock,
-				30,
-				5,
-				(step) => serviceControl.count("getRunningGame") >= step,
-				"the beat's read",
-			);
+			// Each beat lands before the next (a fixed 0.15 s lost a beat on a busy machine: 13 probes, not 14).
+			heartbeatsLanded(started, 30, 5);
 			// Every beat until confirmed (t = 5 ... 65 s), then t = 125 s; each of those beats also read the game.
 			expect(linesWith(warnings(), "keep-alive route POST /activity/getServer is not there").size()).to.equal(1);
 			expect(serviceControl.count("getServer")).to.equal(14);
@@ -48,18 +41,8 @@ export = () => {
 		it("a 405 on the leave route: leaves wait (none dropped), one out at a time, one warning, then one probe a minute", () => {
 			serviceControl.fault({ operation: "playerLeave", status: 405 });
 			const started = startRegistered({ sessions: SESSIONS, sync: false, heartbeatSeconds: 600 });
-			const players = joinAnswered(started, [2801, 2802]);
-			harness.players.remove(players[0]);
-			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
-			harness.players.remove(players[1]);
-			// Each answer schedules the next try, so each try must land before the clock moves again.
-			advanceInSteps(
-				started.clock,
-				30,
-				5,
-				(_, now) => serviceControl.count("playerLeave") >= leaveTriesDue(now),
-				"the leaves",
-			);
+			// Each leave's answer schedules the next try, so each try lands before the clock moves again.
+			leavesOnMissingRoute(started, [2801, 2802], "playerLeave");
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
 			expect(linesWith(warnings(), "leave report was refused").size()).to.equal(0);
 			expect(serviceControl.count("playerLeave")).to.equal(8);

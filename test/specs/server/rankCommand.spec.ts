@@ -1,11 +1,9 @@
 import { StaffOps } from "../../../src/server";
-import type { StaffOpsConfig } from "../../../src/server/config";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUpCommands, fireRemote, lastOffer, results, say } from "./commandsSupport";
-import { allOutput, freshStart, join, Started, startDeployed } from "./support";
+import { cleanUpCommands, fireRemote, lastOffer, results, say, staffOffered, startGranted } from "./commandsSupport";
+import { allOutput, freshStart, join } from "./support";
 
 // `/rank` (issue 31, item 1: "rank only where the game gives the separate ranking key"; issue 38, item 6: by number or
 // role name, one request never repeated) against the reference service's deployed profile: built in only with the
@@ -44,10 +42,6 @@ const ROLES = [
 ];
 const count = (operation: "registerCommands" | "commandPermissions" | "setRank") => serviceControl.count(operation);
 
-function grant(commandId: string, userId: number): void {
-	serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(userId), on: true });
-}
-
 const has = (text: string, part: string) => text.find(part, 1, true)[0] !== undefined;
 const contains = (list: ReadonlyArray<string>, part: string) => list.some((line) => has(line, part));
 
@@ -59,23 +53,6 @@ function registeredIds(): string {
 	return (body?.commands ?? [])
 		.map((command) => `${command.id}(${command.paramaters.map((parameter) => parameter.id).join(",")})`)
 		.join(" ");
-}
-
-/** Starts with `config`, waits for the one registration, grants `grants` ([commandId, userId]) as an admin would. */
-function startWithGrants(config: Partial<StaffOpsConfig>, grants: Array<[string, number]>): Started {
-	const started = startDeployed(config);
-	waitUntil(() => count("registerCommands") === 1, "the commands' registration");
-	for (const [commandId, userId] of grants) grant(commandId, userId);
-	return started;
-}
-
-/** The staff member joins; their permissions are read with the join wave's. */
-function staffJoins(started: Started, userId: number, name: string): Player {
-	const player = join(userId, name);
-	waitUntil(() => StaffOps.isStaff(player), `${name}'s join answer`);
-	started.clock.advance(JOIN_BATCH_SECONDS);
-	waitUntil(() => lastOffer(player) !== undefined, `${name}'s offer`);
-	return player;
 }
 
 export = () => {
@@ -90,9 +67,9 @@ export = () => {
 	describe("/rank", () => {
 		it("with the ranking key's Secret and a grant, ranks the target: one request, the ranking key in api-key only", () => {
 			harness.http.defineSecret(RANKING_SECRET, RANKING_KEY);
-			const started = startWithGrants({ rankingKeySecret: RANKING_SECRET }, [["readmin_rank", MOD]]);
+			const started = startGranted([["readmin_rank", MOD]], { rankingKeySecret: RANKING_SECRET });
 			expect(has(registeredIds(), "readmin_rank(player,rank)")).to.equal(true);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const mod = staffOffered(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("rank");
 			const target = join(4801, "Newcomer");
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
@@ -118,14 +95,14 @@ export = () => {
 		});
 
 		it("without the ranking key, registers no rank and offers none; a client firing /rank gets nothing", () => {
-			const started = startWithGrants({}, [["readmin_kick", MOD]]);
+			const started = startGranted([["readmin_kick", MOD]], {});
 			expect(has(registeredIds(), "rank")).to.equal(false);
 			expect(registeredIds()).to.equal(
 				"readmin_kick(player,reason) readmin_find(player) readmin_ban(player,days,reason) " +
 					"readmin_warn(player,reason) readmin_suspend(player,days,reason) readmin_terminate(player,reason) " +
 					"readmin_promote(player,reason) readmin_demote(player,reason) readmin_verify(code)",
 			);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const mod = staffOffered(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			join(4802, "Newcomer");
 			say(mod, "/rank Newcomer Moderator");
@@ -136,9 +113,9 @@ export = () => {
 		});
 
 		it("refuses a staff member without the rank permission: nothing reaches the ranking route", () => {
-			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["readmin_kick", MOD]]);
+			const started = startGranted([["readmin_kick", MOD]], { rankingKey: RANKING_KEY });
 			expect(has(registeredIds(), "readmin_rank(player,rank)")).to.equal(true);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const mod = staffOffered(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			join(4803, "Newcomer");
 			// Typed: their client has no /rank, so the line is an ordinary chat message that reaches no command.
@@ -155,8 +132,8 @@ export = () => {
 		});
 
 		it("by rank number sends that number once; an unknown name or a rank that is no positive whole number sends nothing", () => {
-			const started = startWithGrants({ rankingKey: RANKING_KEY }, [["readmin_rank", MOD]]);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const started = startGranted([["readmin_rank", MOD]], { rankingKey: RANKING_KEY });
+			const mod = staffOffered(started, MOD, "ModMarco");
 			join(4804, "Newcomer");
 			const typed = ["Nobody Special", "..", ".", "-1", "1e3", "0", "256", "Guest", string.rep("r", 101)];
 			for (let i = 0; i < typed.size(); i++) {
@@ -188,10 +165,11 @@ export = () => {
 		});
 
 		it("never repeats a rank request after a 500 or a lost answer (the service queued it) and says to check the website", () => {
-			const started = startWithGrants({ rankingKey: RANKING_KEY, retry: { maxAttempts: 4 } }, [
-				["readmin_rank", MOD],
-			]);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const started = startGranted([["readmin_rank", MOD]], {
+				rankingKey: RANKING_KEY,
+				retry: { maxAttempts: 4 },
+			});
+			const mod = staffOffered(started, MOD, "ModMarco");
 			join(4806, "Newcomer");
 			serviceControl.call("POST", "/_control/ranking-failures", { times: 1 });
 			say(mod, "/rank Newcomer Moderator");
@@ -210,8 +188,8 @@ export = () => {
 
 		it("with a wrong ranking key, tells the staff member clearly and shows neither key anywhere", () => {
 			const wrongKey = "ranking-key-wrong-0009";
-			const started = startWithGrants({ rankingKey: wrongKey, logLevel: "verbose" }, [["readmin_rank", MOD]]);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const started = startGranted([["readmin_rank", MOD]], { rankingKey: wrongKey, logLevel: "verbose" });
+			const mod = staffOffered(started, MOD, "ModMarco");
 			join(4805, "Newcomer");
 			say(mod, "/rank Newcomer Moderator");
 			waitUntil(() => results(mod).size() === 1, "the refusal's result");
@@ -237,14 +215,15 @@ export = () => {
 			// naming both says no /rank, and no ranking key goes anywhere (the drop-in model's RankingKey replaces
 			// its RankingKeySecret before the library sees them).
 			harness.http.defineSecret(RANKING_SECRET, RANKING_KEY);
-			const started = startWithGrants({ rankingKey: RANKING_KEY, rankingKeySecret: RANKING_SECRET }, [
-				["readmin_kick", MOD],
-			]);
+			const started = startGranted([["readmin_kick", MOD]], {
+				rankingKey: RANKING_KEY,
+				rankingKeySecret: RANKING_SECRET,
+			});
 			const warned = allOutput().filter((line) => has(line, "are both set"));
 			expect(warned.size()).to.equal(1);
 			expect(has(warned[0], "rankingKeySecret") && has(warned[0], "no /rank")).to.equal(true);
 			expect(has(registeredIds(), "rank(")).to.equal(false);
-			const mod = staffJoins(started, MOD, "ModMarco");
+			const mod = staffOffered(started, MOD, "ModMarco");
 			expect(lastOffer(mod)!.join(",")).to.equal("kick");
 			const target = join(4821, "Unranked");
 			waitUntil(() => StaffOps.getSession(target) !== undefined, "the target's join answer");
@@ -255,7 +234,7 @@ export = () => {
 		});
 
 		it("a ranking Secret that cannot be read leaves /rank off with one warning, and the rest runs", () => {
-			startWithGrants({ rankingKeySecret: "staffops_no_such_secret" }, []);
+			startGranted([], { rankingKeySecret: "staffops_no_such_secret" });
 			expect(has(registeredIds(), "rank")).to.equal(false);
 			expect(registeredIds().size() > 0).to.equal(true);
 			const warned = allOutput().filter((line) => has(line, "rankingKeySecret"));

@@ -7,13 +7,13 @@ import {
 	freshStart,
 	join,
 	joinAnswered,
-	leaveTriesDue,
+	leavesOnMissingRoute,
 	linesWith,
 	report,
 	startRegistered,
 	warnings,
 } from "./support";
-import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
+import { waitSeconds, waitUntil } from "../../support/waits";
 
 // Sessions that end (issue 16), against the reference service's deployed profile, which has the routes and ends
 // sessions the way the deployed service does. Each spec asserts the service's records and the requests it got.
@@ -215,18 +215,8 @@ export = () => {
 
 		it("confirms the leave route missing only over a minute, with one warning, then probes it once a minute", () => {
 			const started = startRegistered({ sessions: SESSIONS, heartbeatSeconds: 600 });
-			const players = joinAnswered(started, [2001, 2002]);
-			harness.players.remove(players[0]);
-			waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
-			harness.players.remove(players[1]);
 			// Each try is a 404 and the read that tells; the read's answer schedules the next try, so it must land first.
-			advanceInSteps(
-				started.clock,
-				30,
-				5,
-				(_, now) => serviceControl.count("getRunningGame") >= leaveTriesDue(now),
-				"the leaves' reads",
-			);
+			leavesOnMissingRoute(started, [2001, 2002], "getRunningGame");
 			expect(linesWith(warnings(), "no playerLeave route").size()).to.equal(1);
 			expect(serviceControl.count("playerLeave")).to.equal(8);
 			expect(started.server.diagnostics().sessions.leaves).to.equal(2);

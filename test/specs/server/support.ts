@@ -11,7 +11,7 @@ import { FakeScheduler } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { referenceClient } from "../../support/referenceClient";
 import { serviceControl, ServiceProfile } from "../../support/serviceControl";
-import { waitSeconds, waitUntil } from "../../support/waits";
+import { advanceInSteps, waitSeconds, waitUntil } from "../../support/waits";
 
 // Helpers of the game-integration specs (not a spec: TestEZ runs only *.spec modules).
 
@@ -220,6 +220,45 @@ export const LEAVE_TRIES_AT = [5, 10, 15, 25, 45, 75, 135];
 /** How many leave tries are due `now` seconds after the first (the first included). */
 export function leaveTriesDue(now: number): number {
 	return 1 + LEAVE_TRIES_AT.filter((at) => at <= now).size();
+}
+
+/**
+ * Players `userIds` (two) join and leave while the leave route is missing (405 or 404): the first leave goes out before
+ * the second player leaves, then the clock runs 30 steps of 5 s, each waiting until the `counted` requests reached
+ * the tries due by then (`leaveTriesDue`): each answer schedules the next try, so it must land before the clock moves
+ * again. On a 405 the leave itself is counted; on a 404 the read of the running game that tells what it meant.
+ */
+export function leavesOnMissingRoute(
+	started: Started,
+	userIds: Array<number>,
+	counted: "playerLeave" | "getRunningGame",
+): void {
+	const players = joinAnswered(started, userIds);
+	harness.players.remove(players[0]);
+	waitUntil(() => serviceControl.count("playerLeave") === 1, "the first leave");
+	harness.players.remove(players[1]);
+	advanceInSteps(
+		started.clock,
+		30,
+		5,
+		(_, now) => serviceControl.count(counted) >= leaveTriesDue(now),
+		`the leaves' ${counted} requests`,
+	);
+}
+
+/**
+ * Runs `beats` heartbeats `seconds` apart, each landed before the clock moves again: a beat ends with a read of the
+ * running game whose answer schedules the next beat (a fixed pause lost beats on a busy machine).
+ */
+export function heartbeatsLanded(started: Started, beats: number, seconds: number, settleSeconds?: number): void {
+	advanceInSteps(
+		started.clock,
+		beats,
+		seconds,
+		(beat) => serviceControl.count("getRunningGame") >= beat,
+		"the beat's read",
+		settleSeconds,
+	);
 }
 
 /** Players in the server whose joins the service answered (their clients send no report: give a short report timeout). */

@@ -1,11 +1,8 @@
-import { StaffOps } from "../../../src/server";
-import type { StaffOpsConfig } from "../../../src/server/config";
-import { JOIN_BATCH_SECONDS } from "../../../src/server/features/commands/permissions";
 import { FILTER_DEADLINE_SECONDS } from "../../../src/roblox/textFilter";
 import { harness } from "../../support/harness";
 import { serviceControl } from "../../support/serviceControl";
 import { waitSeconds, waitUntil } from "../../support/waits";
-import { cleanUpCommands, lastOffer, results, say } from "./commandsSupport";
+import { cleanUpCommands, results, say, staffReady } from "./commandsSupport";
 import { freshStart, join, Started, startDeployed } from "./support";
 
 // Issue 42, item 2: every text from outside the game reaches a player only through the one filter with a deadline
@@ -14,7 +11,6 @@ import { freshStart, join, Started, startDeployed } from "./support";
 // of a banned or kicked player, the staff member's command results. The support-call routes are in
 // test/specs/bridge/deskFilter.spec.ts.
 
-const MOD = 1003; // seeded staff
 const BANNED = 666; // banned in the seed, reason "Exploiting"
 const RANKING_KEY = "ranking-key-spec-0042";
 
@@ -24,20 +20,6 @@ const has = (text: string | undefined, part: string) => text !== undefined && te
 function breakFilter(how: "fails" | "hangs"): void {
 	if (how === "fails") harness.text.failNextFilters(1000);
 	else harness.text.hangFilters(true);
-}
-
-/** Starts, grants `commandIds` to the staff member, who joins and is offered them. */
-function staffReady(commandIds: Array<string>, config: Partial<StaffOpsConfig> = {}): [Started, Player] {
-	const started = startDeployed(config);
-	waitUntil(() => serviceControl.count("registerCommands") === 1, "the commands' registration");
-	for (const commandId of commandIds) {
-		serviceControl.call("POST", "/_control/commands/permissions", { commandId, userId: tostring(MOD), on: true });
-	}
-	const mod = join(MOD, "ModMarco");
-	waitUntil(() => StaffOps.isStaff(mod), "the staff member's join answer");
-	started.clock.advance(JOIN_BATCH_SECONDS);
-	waitUntil(() => lastOffer(mod) !== undefined, "the offer");
-	return [started, mod];
 }
 
 /**

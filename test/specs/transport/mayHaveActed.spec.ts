@@ -1,7 +1,5 @@
-import { StaffOpsApiClient } from "../../../src/api/apiClient";
-import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/staffOpsError";
-import { FakeHttp, FakeScheduler } from "../../support/fakes";
+import { fakeClient } from "../../support/fakeClient";
 import { settle } from "../../support/waits";
 
 // The transport's memory of earlier attempts (issue 26, point 6): an attempt that may have been acted on stays
@@ -12,17 +10,7 @@ const KEY = "staffops-pinned-transport-key-0042";
 export = () => {
 	describe("transport: attempts after one that may have acted", () => {
 		it("after a 500 then two 503s (three attempts), the final error says the service may have acted", () => {
-			const clock = new FakeScheduler();
-			const http = new FakeHttp(clock);
-			const client = new StaffOpsApiClient(
-				{
-					baseUrl: "https://staff.example.com",
-					apiKey: KEY,
-					budget: new RequestBudget({ perMinute: 400, burst: 10, maxWait: 600 }, clock),
-					retry: { maxAttempts: 3, baseDelay: 1, maxDelay: 2 },
-				},
-				{ http, scheduler: clock, random: () => 0.5 },
-			);
+			const { clock, http, client } = fakeClient(KEY, { maxAttempts: 3, baseDelay: 1, maxDelay: 2 });
 			http.then({ status: 500 }, { status: 503 }, { status: 503 });
 			const [ok, err] = settle(clock, client.request({ method: "GET", path: "/x" }), 0.5, 300);
 			expect(ok).to.equal(false);

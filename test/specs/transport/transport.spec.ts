@@ -1,8 +1,10 @@
 import { StaffOpsApiClient } from "../../../src/api/apiClient";
+import type { PlayerJoinArgs } from "../../../src/api/resources/activity";
 import { RequestBudget } from "../../../src/transport/budget";
 import { StaffOpsError } from "../../../src/transport/staffOpsError";
 import { checkBaseUrl } from "../../../src/transport/settingsChecks";
 import { HttpService } from "@rbxts/services";
+import { ANY_SERVER } from "../../support/fakeClient";
 import { FakeHttp, FakeScheduler, SAMPLE } from "../../support/fakes";
 import { harness } from "../../support/harness";
 import { settle } from "../../support/waits";
@@ -19,6 +21,16 @@ function setup(retry = {}, timeout = 5) {
 	);
 	return { clock, http, client, budget };
 }
+
+/** A join whose values do not matter to the spec. */
+const A_JOIN: PlayerJoinArgs = {
+	playerId: 1,
+	safechat: true,
+	username: "a",
+	tzOffset: "-05:00",
+	platform: "Phone",
+	gameId: "r1",
+};
 
 function expectError(value: unknown, kind: string, status: number): StaffOpsError {
 	// Module-level helpers do not see TestEZ's `expect` (it is injected into the spec function only).
@@ -171,17 +183,7 @@ export = () => {
 		it("retries createServer when the request certainly never left (ConnectFail, 503)", () => {
 			const { clock, http, client } = setup({ maxAttempts: 3, baseDelay: 0.1 });
 			http.then({ throws: "HttpError: ConnectFail" }, { status: 503 }, { status: 200, body: SAMPLE.server });
-			const [ok] = settle(
-				clock,
-				client.activity.registerServer({
-					gameId: 1,
-					placeId: 2,
-					jobId: "",
-					privateServerId: "",
-					privateServerOwnerId: 0,
-					placeVersion: "1",
-				}),
-			);
+			const [ok] = settle(clock, client.activity.registerServer(ANY_SERVER));
 			expect(ok).to.equal(true);
 			expect(http.seen.size()).to.equal(3);
 		});
@@ -189,17 +191,7 @@ export = () => {
 		it("does not repeat playerJoin after a timeout: the deployed service opens a session per join", () => {
 			const { clock, http, client } = setup({ maxAttempts: 3, baseDelay: 0.1 }, 2);
 			http.then({ hang: true }, { status: 200, body: SAMPLE.join });
-			const [ok, err] = settle(
-				clock,
-				client.activity.reportJoin({
-					playerId: 1,
-					safechat: true,
-					username: "a",
-					tzOffset: "-05:00",
-					platform: "Phone",
-					gameId: "r1",
-				}),
-			);
+			const [ok, err] = settle(clock, client.activity.reportJoin(A_JOIN));
 			expect(ok).to.equal(false);
 			const typed = expectError(err, "timeout", 0);
 			expect(typed.mayHaveActed).to.equal(true);
@@ -210,17 +202,7 @@ export = () => {
 		it("repeats a join refused with 503 (the service did nothing)", () => {
 			const { clock, http, client } = setup({ maxAttempts: 2, baseDelay: 0.1 }, 2);
 			http.then({ status: 503, body: { success: false, reason: "busy" } }, { status: 200, body: SAMPLE.join });
-			const [ok] = settle(
-				clock,
-				client.activity.reportJoin({
-					playerId: 1,
-					safechat: true,
-					username: "a",
-					tzOffset: "-05:00",
-					platform: "Phone",
-					gameId: "r1",
-				}),
-			);
+			const [ok] = settle(clock, client.activity.reportJoin(A_JOIN));
 			expect(ok).to.equal(true);
 			expect(http.seen.size()).to.equal(2);
 		});
