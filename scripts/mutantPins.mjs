@@ -113,6 +113,8 @@ export function bodiesNamed(text, name) {
 
 const MODIFIERS =
 	"(?:(?:export|default|async|static|private|public|protected|readonly|override|abstract|get|set|function|const|let)\\s+)*";
+// Type parameters, nested up to three deep (`<const T extends Readonly<Record<string, object>>>`).
+const TYPE_PARAMETERS = "(?:<(?:[^<>\\n]|<(?:[^<>\\n]|<[^<>\\n]*>)*>)*>)?";
 const KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "function", "typeof", "new", "await"]);
 
 /**
@@ -123,7 +125,7 @@ const KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "fu
 function declarations(text, word) {
 	const found = [];
 	const pattern = new RegExp(
-		`^[ \\t]*${MODIFIERS}(${word})\\s*(?:<[^>\\n]*>)?\\s*(?:[=:]\\s*(?:async\\s*)?)?\\(|` +
+		`^[ \\t]*${MODIFIERS}(${word})\\s*${TYPE_PARAMETERS}\\s*(?:[=:]\\s*(?:async\\s*)?)?\\(|` +
 			`^[ \\t]*(?:export\\s+)?(?:default\\s+)?(?:abstract\\s+)?class\\s+(${word})\\b`,
 		"gm",
 	);
