@@ -61,7 +61,7 @@ export type MessageOrigin = KnownValue<typeof MESSAGE_ORIGINS.of>;
 /** Answer of `client.calls.getMessages`. @see README#typed-client */
 export interface CallMessagesAnswer {
 	readonly success: true;
-	/** The call's status, e.g. `open`; one StaffOps does not know (see {@link CALL_STATUSES}) is left alone. */
+	/** The call's status: `open`, `claimed` (an agent took it) or `closed`; one StaffOps does not know is left alone. */
 	readonly status: string;
 	/** Messages without an `id` are left out: the bridge could not tell them apart. */
 	readonly messages: ReadonlyArray<CallMessage>;
