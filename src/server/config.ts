@@ -1,4 +1,5 @@
 import { BudgetOptions, RequestBudget } from "../transport/budget";
+import type { CheckedNever } from "../shared/typeChecks";
 import { RetryOptions } from "../transport/retry";
 import type { LogLevel } from "../background/log";
 import type { ServiceProfile } from "./profile";
@@ -84,6 +85,5 @@ export interface ResolvedSettings {
 
 /** A resolved setting no feature declares: none, or this does not compile. @internal */
 export type UndeclaredResolved = CheckedNever<Exclude<keyof ResolvedSettings, keyof StaffOpsConfig>>;
-type CheckedNever<T extends never> = T;
 
 /** The default kick message template. @internal */

@@ -11,6 +11,7 @@ import type { StaffOpsStatus } from "./status";
 // Each feature adds its settings and signals to the core's types from its own folder (`declare module`), and its
 // signals and functions to `StaffOps` (its `face`): the package's declarations reach every feature from here.
 import { buildFaces, FaceSignals, FeatureFaces } from "./features";
+import type { CheckedTrue, Same } from "../shared/typeChecks";
 
 /**
  * The integration's own part of {@link StaffOps}: starting and stopping it, its status, and what it runs on. Each
@@ -110,8 +111,6 @@ export type StaffOpsEntry = StaffOpsCore & FeatureFaces;
 
 /** The server's signals are exactly the status and every face's: does not compile otherwise. @internal */
 export type SignalsListed = CheckedTrue<Same<ServerSignals, Pick<StaffOpsCore, "statusChanged"> & FaceSignals>>;
-type CheckedTrue<T extends true> = T;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 let current: StaffOpsServer | undefined;
 const statusChanged = new Signal<[status: StaffOpsStatus]>();

@@ -7,6 +7,7 @@ import type { ServerContext } from "../context";
 import { DASHBOARD_ACTIONS, DashboardActionsFeature } from "./dashboardActions";
 import type { RemoteName } from "../../shared/remoteNames";
 import type { FeatureFace } from "../face";
+import type { AllTrue, CheckedTrue, Same } from "../../shared/typeChecks";
 import type { ClientPartDeclaration, Feature, SettingDeclaration } from "../feature";
 import { JOIN_SERVER, JoinServerFeature } from "./joinServer";
 import { JOINS, JoinsFeature } from "./joins";
@@ -111,9 +112,6 @@ export interface ServerFeatures {
 /** The name of each running feature, as its declaration gives it (the service's connection is the server's own). @internal */
 export type FeatureName = Exclude<(typeof DECLARATIONS)[number]["name"], "service">;
 
-type CheckedTrue<T extends true> = T;
-type AllTrue<T extends boolean> = false extends T ? false : true;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /**
  * {@link ServerFeatures} has exactly one field per declared feature, named as its declaration names it: a misspelt,
  * missing or extra name does not compile (nor does {@link buildFeatures} without one of them). @internal
